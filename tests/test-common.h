@@ -1,0 +1,165 @@
+/*
+ * libcatanrules: the thin layer over Check shared by every test program.
+ * SPDX-License-Identifier: MIT
+ *
+ * A test program is one test-*.c file linked with test-main.c. The file
+ * defines its tests with START_TEST/END_TEST and one function,
+ * catan_test_register(), which adds its suites to the runner:
+ *
+ *	START_TEST(test_hex_count)
+ *	{
+ *		...
+ *		ck_assert_int_eq(counts.hexes, 19);
+ *	}
+ *	END_TEST
+ *
+ *	void
+ *	catan_test_register(SRunner *sr)
+ *	{
+ *		Suite *s = catan_test_suite(sr, "board");
+ *
+ *		CATAN_TEST_ADD(s, test_hex_count);
+ *		CATAN_TEST_ADD_LOOP(s, test_each_hex, 0, 19);
+ *		CATAN_TEST_ADD_FIXTURE(s, test_x, setup, teardown);
+ *	}
+ *
+ * Plain Check calls (suite_create, srunner_add_suite, tcase_*) work too;
+ * the macros only save the boilerplate of one tcase per test, so a test
+ * can be run alone: CK_RUN_SUITE=board CK_RUN_CASE=test_hex_count, or
+ * `build/tests/test-board board test_hex_count`. CK_FORK=no (set
+ * automatically under a debugger and by `meson test --setup valgrind`)
+ * runs the tests in one process.
+ *
+ * Only test-main.c and this header know about Check beyond
+ * START_TEST/END_TEST, the ck_assert_* macros and SRunner/Suite/TCase.
+ */
+#ifndef CATAN_TEST_COMMON_H
+#define CATAN_TEST_COMMON_H
+
+#include <stdint.h>
+
+#include <check.h>
+
+#include "catanrules/catanrules.h"
+
+/*
+ * Defined by each test program: add its suites to @sr. Called once,
+ * before anything runs. May call catan_test_skip_all().
+ */
+void catan_test_register(SRunner *sr);
+
+/* Create a suite named @name, add it to @sr and return it. */
+Suite *catan_test_suite(SRunner *sr, const char *name);
+
+/* One tcase per test, named after the test function. */
+#define CATAN_TEST_ADD(suite_, fn_) \
+	do { \
+		TCase *tc_ = tcase_create(#fn_); \
+		tcase_add_test(tc_, fn_); \
+		suite_add_tcase((suite_), tc_); \
+	} while (0)
+
+/* The test runs once for each _i in [lo_, hi_). */
+#define CATAN_TEST_ADD_LOOP(suite_, fn_, lo_, hi_) \
+	do { \
+		TCase *tc_ = tcase_create(#fn_); \
+		tcase_add_loop_test(tc_, fn_, (lo_), (hi_)); \
+		suite_add_tcase((suite_), tc_); \
+	} while (0)
+
+/* setup_ and teardown_ (void (*)(void), may be NULL) run around the test,
+ * in the test's own process. */
+#define CATAN_TEST_ADD_FIXTURE(suite_, fn_, setup_, teardown_) \
+	do { \
+		TCase *tc_ = tcase_create(#fn_); \
+		tcase_add_checked_fixture(tc_, (setup_), (teardown_)); \
+		tcase_add_test(tc_, fn_); \
+		suite_add_tcase((suite_), tc_); \
+	} while (0)
+
+/* Assert that a call returns CATAN_OK; the message names the error. */
+#define CATAN_ASSERT_OK(expr_) \
+	do { \
+		int rc_ = (expr_); \
+		ck_assert_msg(rc_ == CATAN_OK, "%s returned %d (%s)", \
+			      #expr_, rc_, catan_strerror(rc_)); \
+	} while (0)
+
+/* Assert that a call returns the error code err_. */
+#define CATAN_ASSERT_ERR(expr_, err_) \
+	do { \
+		int rc_ = (expr_); \
+		int want_ = (err_); \
+		ck_assert_msg(rc_ == want_, "%s returned %d (%s), expected %d (%s)", \
+			      #expr_, rc_, catan_strerror(rc_), \
+			      want_, catan_strerror(want_)); \
+	} while (0)
+
+/*
+ * Parse an action in notation and apply it to state s_; fail the test with
+ * the state's message if either step fails.
+ */
+#define CATAN_APPLY(s_, text_) \
+	do { \
+		int rc_ = catan_test_apply((s_), (text_)); \
+		ck_assert_msg(rc_ == CATAN_OK, "apply \"%s\": %s: %s", \
+			      (text_), catan_strerror(rc_), \
+			      catan_state_errmsg(s_)); \
+	} while (0)
+
+/*
+ * Parse an action and assert that applying it is refused with reason
+ * reason_ (a catan_reason) and leaves the state unchanged.
+ */
+#define CATAN_REFUSE(s_, text_, reason_) \
+	do { \
+		int got_ = -1; \
+		int rc_ = catan_test_refuse((s_), (text_), &got_); \
+		ck_assert_msg(rc_ == CATAN_EILLEGAL && got_ == (int)(reason_), \
+			      "apply \"%s\": %s, reason %s, expected reason %s", \
+			      (text_), catan_strerror(rc_), \
+			      catan_reason_name(got_), \
+			      catan_reason_name((int)(reason_))); \
+	} while (0)
+
+/*
+ * A context whose log hook fails the running test on any CATAN_LOG_ERROR
+ * message (an internal invariant broke). Free it with catan_ctx_free().
+ */
+catan_ctx *catan_test_ctx_new(void);
+
+/* A game from a game string; fails the test with the context's message. */
+catan_game *catan_test_game_new(catan_ctx *ctx, const char *spec);
+
+/* The initial state of a game; fails the test on error. */
+catan_state *catan_test_state_new(catan_game *g);
+
+/*
+ * Parse and apply; returns the first failing call's code. Used by
+ * CATAN_APPLY.
+ */
+int catan_test_apply(catan_state *s, const char *text);
+
+/*
+ * Parse and apply an action expected to be illegal; checks that the state
+ * is unchanged (byte for byte, by catan_state_equal() and the hash) and
+ * stores the refusal reason. Returns the apply's code (CATAN_EILLEGAL when
+ * refused). Used by CATAN_REFUSE.
+ */
+int catan_test_refuse(catan_state *s, const char *text, int *reason_out);
+
+/*
+ * The seed for randomised tests: CATAN_TEST_SEED from the environment if
+ * set (decimal or 0x hex), otherwise a fixed default, so runs repeat.
+ */
+uint64_t catan_test_seed(void);
+
+/*
+ * Skip the whole program (a prerequisite is missing): prints the reason
+ * and exits, as a TAP "1..0 # SKIP" plan under meson (exit status 0, which
+ * meson's TAP protocol requires) or with exit status 77 otherwise. Call it
+ * from catan_test_register() only.
+ */
+void catan_test_skip_all(const char *reason) __attribute__((noreturn));
+
+#endif
