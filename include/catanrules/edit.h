@@ -1,0 +1,108 @@
+/*
+ * libcatanrules: editing positions (for tests, tutorials and puzzles).
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef INCLUDE_catanrules_edit_h__
+#define INCLUDE_catanrules_edit_h__
+
+#include "common.h"
+#include "state.h"
+
+/**
+ * @file catanrules/edit.h
+ * @brief Position editing that keeps every supply conserved.
+ * @defgroup edit Position editing
+ *
+ * These calls set up a position directly, so a rule case takes a few lines
+ * instead of a played game. Cards move between the bank (or deck) and hands,
+ * pieces between stock and board: totals stay conserved. Awards (Longest
+ * Road, Largest Army) are recomputed after each edit. Each call checks its
+ * arguments and leaves the state unchanged on error.
+ * @{
+ */
+
+CATAN_BEGIN_DECLS
+
+/**
+ * Set how many cards of one kind a player holds, moving the difference
+ * from or to the bank.
+ * @param s the state
+ * @param player 0..n-1
+ * @param kind a #catan_resource
+ * @param count the new count
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL bad argument, or the bank lacks the cards
+ */
+CATAN_API int catan_edit_set_cards(catan_state *s, int player, int kind, unsigned count);
+
+/**
+ * Move one development card of a kind from the deck to a player's hand.
+ * @param s the state
+ * @param player 0..n-1
+ * @param kind a #catan_dev_card
+ * @param playable 1: playable this turn; 0: counts as bought this turn
+ *        (only meaningful for the player whose turn it is)
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL bad argument, or the deck has no such card
+ */
+CATAN_API int catan_edit_give_dev_card(catan_state *s, int player, int kind, int playable);
+
+/**
+ * Set the number of Knights a player has played (moved from deck to table).
+ * @param s the state
+ * @param player 0..n-1
+ * @param count the new count
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL bad argument, or the deck lacks the Knights
+ */
+CATAN_API int catan_edit_set_knights_played(catan_state *s, int player, unsigned count);
+
+/**
+ * Place a piece from the player's stock, ignoring placement rules except
+ * that the location must be free (a city replaces the player's settlement).
+ * @param s the state
+ * @param player 0..n-1
+ * @param piece a #catan_piece
+ * @param location intersection id for settlements and cities, edge id for roads
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL bad argument, occupied location or empty stock
+ */
+CATAN_API int catan_edit_place(catan_state *s, int player, int piece, unsigned location);
+
+/**
+ * Remove the piece at a location back to its owner's stock.
+ * @param s the state
+ * @param piece #CATAN_PIECE_ROAD for an edge, otherwise an intersection
+ * @param location the id
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL bad argument or nothing there
+ */
+CATAN_API int catan_edit_remove(catan_state *s, int piece, unsigned location);
+
+/**
+ * Put the robber on a hex.
+ * @param s the state
+ * @param hex the hex id
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL bad argument
+ */
+CATAN_API int catan_edit_set_robber(catan_state *s, unsigned hex);
+
+/**
+ * Start a turn of a player in a phase: #CATAN_PHASE_ROLL or
+ * #CATAN_PHASE_MAIN (after the roll, with @p dice as the roll). Any pending
+ * offer, discard or chance event is cleared; no development card has been
+ * played and none bought this turn.
+ * @param s the state
+ * @param player 0..n-1
+ * @param phase #CATAN_PHASE_ROLL or #CATAN_PHASE_MAIN
+ * @param dice the roll for #CATAN_PHASE_MAIN (2..12, not 7), ignored for ROLL
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL bad argument
+ */
+CATAN_API int catan_edit_set_turn(catan_state *s, int player, int phase, int dice);
+
+CATAN_END_DECLS
+
+/** @} */
+#endif

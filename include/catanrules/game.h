@@ -1,0 +1,177 @@
+/*
+ * libcatanrules: games, the immutable part of a play (variant, options, board).
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef INCLUDE_catanrules_game_h__
+#define INCLUDE_catanrules_game_h__
+
+#include "common.h"
+#include "ctx.h"
+
+/**
+ * @file catanrules/game.h
+ * @brief Immutable games: creation from options or a game string, metadata.
+ * @defgroup game Games
+ *
+ * A game fixes the variant, its modules, every option and the board layout.
+ * It is immutable and reference-counted: each state holds a reference, so a
+ * game may be released in any order relative to its states and shared
+ * between threads.
+ *
+ * Every game has a canonical game string, for example
+ * `base(players=3,seed=42,chance=sampled,max_turns=0,board=beginner,...)`.
+ * Parsing a game string creates the game; catan_game_to_string() gives back
+ * the canonical string with every default filled in, so two games are the
+ * same game exactly when their strings are equal.
+ * @{
+ */
+
+CATAN_BEGIN_DECLS
+
+/** Opaque, immutable, reference-counted game. */
+typedef struct catan_game catan_game;
+
+/** How chance events are resolved. */
+typedef enum catan_chance_mode {
+	CATAN_CHANCE_SAMPLED  = 0, /**< the state's seeded RNG resolves dice, draws and steals inside apply */
+	CATAN_CHANCE_EXPLICIT = 1  /**< the state stops at chance nodes; the host applies an outcome */
+} catan_chance_mode;
+
+/** Options for catan_game_new(). */
+typedef struct catan_game_options {
+	unsigned int        version;     /**< must be #CATAN_GAME_OPTIONS_VERSION */
+	uint32_t            num_players; /**< 0: the variant's default */
+	uint64_t            seed;        /**< board layout and SAMPLED chance */
+	uint32_t            chance_mode; /**< a #catan_chance_mode */
+	uint32_t            max_turns;   /**< 0: unlimited; else the game ends without a winner after this many turns */
+	const char         *params;      /**< variant parameters as "key=value,..." (NULL: defaults) */
+	const char *const  *modules;     /**< NULL-terminated module names, or NULL */
+} catan_game_options;
+
+/** Current version of #catan_game_options. */
+#define CATAN_GAME_OPTIONS_VERSION 1
+/** Static initialiser for #catan_game_options. */
+#define CATAN_GAME_OPTIONS_INIT { CATAN_GAME_OPTIONS_VERSION, 0, 0, 0, 0, NULL, NULL }
+
+/**
+ * Initialise a game-options struct with defaults.
+ * @param[out] opts the struct to fill
+ * @param version #CATAN_GAME_OPTIONS_VERSION
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL if @p opts is NULL
+ * @retval CATAN_EVERSION if @p version is unknown
+ */
+CATAN_API int catan_game_options_init(catan_game_options *opts, unsigned int version);
+
+/**
+ * Create a game from options.
+ * @param[out] out the new game (reference count 1); release with catan_game_unref()
+ * @param ctx the context
+ * @param variant a registered variant name, e.g. "base"
+ * @param opts options, or NULL for defaults
+ * @retval CATAN_OK on success
+ * @retval CATAN_ENOTFOUND unknown variant, module or parameter (message names it)
+ * @retval CATAN_EINVAL bad value or forbidden combination (message names it)
+ * @retval CATAN_EVERSION unknown options version
+ * @retval CATAN_ENOMEM allocation failed
+ * On failure the message is on @p ctx (catan_ctx_errmsg()).
+ */
+CATAN_API int catan_game_new(catan_game **out, catan_ctx *ctx, const char *variant,
+                             const catan_game_options *opts);
+
+/**
+ * Create a game from a game string such as
+ * `base(players=3,board=beginner,seed=42)`. Parameters may come in any order
+ * and any may be left out (defaults apply). Modules follow with '+'.
+ * @param[out] out the new game; release with catan_game_unref()
+ * @param ctx the context
+ * @param spec the game string
+ * @retval CATAN_OK on success
+ * @retval CATAN_EPARSE malformed string (message gives the offset)
+ * @retval CATAN_ENOTFOUND unknown variant, module or parameter
+ * @retval CATAN_EINVAL bad value or forbidden combination
+ * @retval CATAN_ENOMEM allocation failed
+ */
+CATAN_API int catan_game_new_from_string(catan_game **out, catan_ctx *ctx, const char *spec);
+
+/**
+ * The canonical game string, with every default filled in.
+ * @param g the game
+ * @param[out] buf destination (may be NULL when @p cap is 0)
+ * @param cap size of @p buf in bytes
+ * @param[out] len_out string length without the NUL (may be NULL)
+ * @retval CATAN_OK on success
+ * @retval CATAN_EBUFS if @p cap is too small (*len_out holds the length needed)
+ * @retval CATAN_EINVAL if @p g is NULL
+ */
+CATAN_API int catan_game_to_string(const catan_game *g, char *buf, size_t cap, size_t *len_out);
+
+/**
+ * Take a reference.
+ * @param g the game
+ * @return @p g
+ */
+CATAN_API catan_game *catan_game_ref(catan_game *g);
+
+/**
+ * Drop a reference; the game is freed with its last reference.
+ * @param g the game, or NULL (no effect)
+ */
+CATAN_API void catan_game_unref(catan_game *g);
+
+/**
+ * The variant's name.
+ * @param g the game
+ * @return a borrowed string
+ */
+CATAN_API const char *catan_game_variant(const catan_game *g);
+
+/**
+ * Number of players.
+ * @param g the game
+ * @return the count, or #CATAN_EINVAL if @p g is NULL
+ */
+CATAN_API int catan_game_num_players(const catan_game *g);
+
+/**
+ * The chance mode.
+ * @param g the game
+ * @return a #catan_chance_mode
+ */
+CATAN_API int catan_game_chance_mode(const catan_game *g);
+
+/**
+ * Victory points needed to win.
+ * @param g the game
+ * @return the target
+ */
+CATAN_API int catan_game_vp_to_win(const catan_game *g);
+
+/**
+ * An upper bound on the number of legal actions of one player in any state,
+ * so callers can allocate once.
+ * @param g the game
+ * @return the bound
+ */
+CATAN_API size_t catan_game_max_legal_actions(const catan_game *g);
+
+/**
+ * An upper bound on the number of outcomes of any chance node.
+ * @param g the game
+ * @return the bound
+ */
+CATAN_API size_t catan_game_max_chance_outcomes(const catan_game *g);
+
+/**
+ * Read an integer-valued or named parameter of the game as its canonical
+ * text ("beginner", "42", ...).
+ * @param g the game
+ * @param name parameter name as in the game string
+ * @return a borrowed string owned by the game, or NULL if the game has no such parameter
+ */
+CATAN_API const char *catan_game_param(const catan_game *g, const char *name);
+
+CATAN_END_DECLS
+
+/** @} */
+#endif

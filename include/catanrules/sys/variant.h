@@ -1,0 +1,110 @@
+/*
+ * libcatanrules: the variant extension interface.
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef INCLUDE_catanrules_sys_variant_h__
+#define INCLUDE_catanrules_sys_variant_h__
+
+#include "../common.h"
+#include "../game.h"
+#include "../action.h"
+#include "../state.h"
+
+/**
+ * @file catanrules/sys/variant.h
+ * @brief The vtable every variant implements (stable within a minor release only).
+ * @defgroup sys_variant Variant interface
+ *
+ * A variant is one translation unit exporting one const
+ * `struct catan_variant_ops`. The library's public functions are template
+ * methods around it: they check arguments, call check_action before
+ * apply, resolve SAMPLED chance, count moves, and guarantee that a refused
+ * action leaves the state unchanged. A variant implements only its rules.
+ * @{
+ */
+
+CATAN_BEGIN_DECLS
+
+/** Kinds of variant parameter. */
+typedef enum catan_param_kind {
+	CATAN_PARAM_INT  = 0, /**< an integer in [min, max] */
+	CATAN_PARAM_ENUM = 1  /**< one of a NULL-terminated list of names; the value is the index */
+} catan_param_kind;
+
+/** One parameter a variant accepts in its game string. */
+typedef struct catan_param_spec {
+	const char        *name;        /**< [a-z_]+ */
+	uint32_t           kind;        /**< a #catan_param_kind */
+	int32_t            min;         /**< lowest value (INT) */
+	int32_t            max;         /**< highest value (INT) */
+	int32_t            def;         /**< default value (or index) */
+	const char *const *choices;     /**< names (ENUM) */
+	const char        *description; /**< one line for help texts */
+} catan_param_spec;
+
+/** Collects actions or chance outcomes for the library; variants never handle capacity. */
+typedef struct catan_sink catan_sink;
+
+/**
+ * Add an action to a sink (counted even past the caller's capacity).
+ * @param sink the sink handed to the variant
+ * @param a the action
+ */
+CATAN_API void catan_sink_action(catan_sink *sink, const catan_action *a);
+
+/**
+ * Add a chance outcome with probability num/den to a sink.
+ * @param sink the sink handed to the variant
+ * @param a the outcome
+ * @param num numerator
+ * @param den denominator
+ */
+CATAN_API void catan_sink_outcome(catan_sink *sink, const catan_action *a, uint32_t num, uint32_t den);
+
+/** Current version of struct catan_variant_ops. */
+#define CATAN_VARIANT_OPS_VERSION 1
+
+/** The variant vtable. */
+struct catan_variant_ops {
+	unsigned int            version;         /**< #CATAN_VARIANT_OPS_VERSION */
+	const char             *name;            /**< registry key and game-string head */
+	const char             *description;     /**< one line */
+	uint8_t                 min_players;     /**< fewest players */
+	uint8_t                 max_players;     /**< most players */
+	uint8_t                 default_players; /**< players when not given */
+	const catan_param_spec *params;          /**< parameters, terminated by a NULL name */
+
+	/** Fill the game: board, rules constants, state size. Params are parsed. */
+	int (*build_game)(catan_game *g);
+	/** Set up the initial position (the block is zeroed; RNG seeded). */
+	int (*init_state)(catan_state *s);
+	/** Push the legal actions of @p player in canonical order. */
+	void (*legal_actions)(const catan_state *s, int player, catan_sink *sink);
+	/** Decide legality of a player action; return a #catan_reason (0 = legal). */
+	int (*check_action)(const catan_state *s, const catan_action *a);
+	/** Apply a legal action or chance outcome. */
+	void (*apply)(catan_state *s, const catan_action *a);
+	/** Push the pending chance event's outcomes. */
+	void (*chance_outcomes)(const catan_state *s, catan_sink *sink);
+	/** Bit mask of players who owe a decision. */
+	uint32_t (*acting_players)(const catan_state *s);
+	/** Victory points of a player. */
+	int (*victory_points)(const catan_state *s, int player, int include_hidden);
+	/** Name of a variant phase (NULL: none). */
+	const char *(*phase_name)(int phase);
+	/** End-of-action bookkeeping after modules ran (the win check, G4). */
+	void (*finish_action)(catan_state *s);
+	/** Format a variant-defined action type (NULL if the variant has none);
+	 *  same contract as catan_action_format(). */
+	int (*format_action)(const catan_game *g, const catan_action *a,
+			     char *buf, size_t cap, size_t *len_out);
+	/** Parse a variant-defined action: @p name is the action word, @p args the
+	 *  rest of the text; return CATAN_ENOTFOUND for names it does not know. */
+	int (*parse_action)(const catan_game *g, const char *name, const char *args,
+			    catan_action *out);
+};
+
+CATAN_END_DECLS
+
+/** @} */
+#endif
