@@ -1,0 +1,671 @@
+/*
+ * libcatanrules: action names, order, notation (format and parse), reasons.
+ * SPDX-License-Identifier: MIT
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "catan-private.h"
+
+static const struct {
+	const char *name;
+	const char *text;
+} reasons[CATAN_REASON_COUNT] = {
+	[CATAN_REASON_NONE] = { "none", "legal" },
+	[CATAN_REASON_GAME_OVER] = { "game_over", "the game has ended" },
+	[CATAN_REASON_WRONG_PHASE] = { "wrong_phase", "not allowed in this phase of the turn" },
+	[CATAN_REASON_NOT_YOUR_TURN] = { "not_your_turn", "this player may not act now" },
+	[CATAN_REASON_UNKNOWN_ACTION] = { "unknown_action", "no such action in this game" },
+	[CATAN_REASON_BAD_LOCATION] = { "bad_location", "no such hex, intersection or edge" },
+	[CATAN_REASON_BAD_ARGUMENT] = { "bad_argument", "malformed action fields" },
+	[CATAN_REASON_INSUFFICIENT_RESOURCES] = { "insufficient_resources", "the player does not hold the cards" },
+	[CATAN_REASON_NO_PIECES_LEFT] = { "no_pieces_left", "no piece of that kind left in stock" },
+	[CATAN_REASON_OCCUPIED] = { "occupied", "the location is taken" },
+	[CATAN_REASON_DISTANCE_RULE] = { "distance_rule", "a building stands on an adjacent intersection" },
+	[CATAN_REASON_NOT_CONNECTED] = { "not_connected", "not connected to the player's roads" },
+	[CATAN_REASON_NOT_OWN_SETTLEMENT] = { "not_own_settlement", "a city must replace one of the player's settlements" },
+	[CATAN_REASON_SETUP_ORDER] = { "setup_order", "set-up expects another piece or place" },
+	[CATAN_REASON_BANK_EMPTY] = { "bank_empty", "the bank cannot supply that card" },
+	[CATAN_REASON_DECK_EMPTY] = { "deck_empty", "no development cards left" },
+	[CATAN_REASON_NO_CARD] = { "no_card", "the player holds no such development card" },
+	[CATAN_REASON_CARD_BOUGHT_THIS_TURN] = { "card_bought_this_turn", "a development card waits until a later turn" },
+	[CATAN_REASON_CARD_ALREADY_PLAYED] = { "card_already_played", "one development card per turn" },
+	[CATAN_REASON_NO_ROAD_POSSIBLE] = { "no_road_possible", "no road can be placed" },
+	[CATAN_REASON_ROBBER_SAME_HEX] = { "robber_same_hex", "the robber must move to another hex" },
+	[CATAN_REASON_INVALID_VICTIM] = { "invalid_victim", "not an adjacent opponent holding cards" },
+	[CATAN_REASON_WRONG_DISCARD] = { "wrong_discard", "more cards than owed, or cards not held" },
+	[CATAN_REASON_BAD_TRADE] = { "bad_trade", "trades need cards on both sides and no type on both" },
+	[CATAN_REASON_BAD_TRADE_RATIO] = { "bad_trade_ratio", "not the player's maritime rate for one card" },
+	[CATAN_REASON_TRADING_OVER] = { "trading_over", "trading ended with the first build of the turn" },
+	[CATAN_REASON_NO_OFFER] = { "no_offer", "no such offer or answer is open" },
+	[CATAN_REASON_ALREADY_RESPONDED] = { "already_responded", "this player has answered the offer" },
+	[CATAN_REASON_BAD_OUTCOME] = { "bad_outcome", "not an outcome of the pending chance event" },
+	[CATAN_REASON_VARIANT_RULE] = { "variant_rule", "a rule of this variant forbids it" },
+};
+
+const char *
+catan_reason_name(int reason)
+{
+	if (reason < 0 || reason >= CATAN_REASON_COUNT)
+		return "unknown";
+	return reasons[reason].name;
+}
+
+const char *
+catan__reason_text(int reason)
+{
+	if (reason < 0 || reason >= CATAN_REASON_COUNT)
+		return "unknown reason";
+	return reasons[reason].text;
+}
+
+static const char *const type_names[] = {
+	[CATAN_ACT_FIRST_PLAYER] = "first_player",
+	[CATAN_ACT_DICE] = "dice",
+	[CATAN_ACT_DRAW_DEV] = "draw_dev",
+	[CATAN_ACT_STEAL_CARD] = "steal_card",
+	[CATAN_ACT_ROLL] = "roll",
+	[CATAN_ACT_DISCARD] = "discard",
+	[CATAN_ACT_MOVE_ROBBER] = "move_robber",
+	[CATAN_ACT_STEAL] = "steal",
+	[CATAN_ACT_BUILD_ROAD] = "build_road",
+	[CATAN_ACT_BUILD_SETTLEMENT] = "build_settlement",
+	[CATAN_ACT_BUILD_CITY] = "build_city",
+	[CATAN_ACT_BUY_DEV] = "buy_dev",
+	[CATAN_ACT_PLAY_KNIGHT] = "play_knight",
+	[CATAN_ACT_PLAY_ROAD_BUILDING] = "play_road_building",
+	[CATAN_ACT_PLAY_YEAR_OF_PLENTY] = "play_year_of_plenty",
+	[CATAN_ACT_PLAY_MONOPOLY] = "play_monopoly",
+	[CATAN_ACT_MARITIME_TRADE] = "maritime_trade",
+	[CATAN_ACT_OFFER_TRADE] = "offer_trade",
+	[CATAN_ACT_ACCEPT_TRADE] = "accept_trade",
+	[CATAN_ACT_DECLINE_TRADE] = "decline_trade",
+	[CATAN_ACT_COUNTER_TRADE] = "counter_trade",
+	[CATAN_ACT_CONFIRM_TRADE] = "confirm_trade",
+	[CATAN_ACT_CANCEL_TRADE] = "cancel_trade",
+	[CATAN_ACT_END_TURN] = "end_turn",
+};
+
+const char *
+catan_action_type_name(int type)
+{
+	if (type < 0 || (size_t)type >= ARRAY_LEN(type_names))
+		return NULL;
+	return type_names[type];
+}
+
+int
+catan_action_compare(const catan_action *a, const catan_action *b)
+{
+	int d;
+
+	if (!a || !b)
+		return a == b ? 0 : (a ? 1 : -1);
+	if (a->type != b->type)
+		return a->type < b->type ? -1 : 1;
+	if (a->player != b->player)
+		return a->player < b->player ? -1 : 1;
+	if (a->target != b->target)
+		return a->target < b->target ? -1 : 1;
+	if (a->arg != b->arg)
+		return a->arg < b->arg ? -1 : 1;
+	d = memcmp(a->give, b->give, sizeof(a->give));
+	if (d)
+		return d < 0 ? -1 : 1;
+	d = memcmp(a->get, b->get, sizeof(a->get));
+	if (d)
+		return d < 0 ? -1 : 1;
+	if (a->flags != b->flags)
+		return a->flags < b->flags ? -1 : 1;
+	return 0;
+}
+
+/* --------------------------------------------------------------- format */
+
+int
+text__append(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(*len < cap ? buf + *len : NULL, *len < cap ? cap - *len : 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return CATAN_ERROR;
+	*len += (size_t)n;
+	return CATAN_OK;
+}
+
+static bool
+cards_nameable(const uint8_t c[CATAN_MAX_CARD_KINDS])
+{
+	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
+		if (c[k] && !catan_resource_name(k))
+			return false;
+	return cards_total(c) > 0;
+}
+
+static void
+append_cards(char *buf, size_t cap, size_t *len, const uint8_t c[CATAN_MAX_CARD_KINDS])
+{
+	bool first = true;
+
+	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
+		if (!c[k])
+			continue;
+		text__append(buf, cap, len, "%s%s=%u", first ? "" : ",",
+			     catan_resource_name(k), (unsigned)c[k]);
+		first = false;
+	}
+}
+
+static bool
+all_zero(const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i])
+			return false;
+	return true;
+}
+
+/* Which fields an action type carries; the rest must be zero so that every
+ * action has exactly one spelling. */
+enum {
+	F_TARGET = 1, F_ARG = 2, F_GIVE = 4, F_GET = 8,
+};
+
+static int
+type_fields(int type)
+{
+	switch (type) {
+	case CATAN_ACT_FIRST_PLAYER:
+	case CATAN_ACT_DICE:
+	case CATAN_ACT_MOVE_ROBBER:
+	case CATAN_ACT_BUILD_ROAD:
+	case CATAN_ACT_BUILD_SETTLEMENT:
+	case CATAN_ACT_BUILD_CITY:
+		return F_TARGET;
+	case CATAN_ACT_DRAW_DEV:
+	case CATAN_ACT_STEAL_CARD:
+	case CATAN_ACT_STEAL:
+	case CATAN_ACT_PLAY_MONOPOLY:
+	case CATAN_ACT_CONFIRM_TRADE:
+		return F_ARG;
+	case CATAN_ACT_DISCARD:
+		return F_GIVE;
+	case CATAN_ACT_PLAY_YEAR_OF_PLENTY:
+		return F_GET;
+	case CATAN_ACT_MARITIME_TRADE:
+	case CATAN_ACT_OFFER_TRADE:
+	case CATAN_ACT_COUNTER_TRADE:
+		return F_GIVE | F_GET;
+	default:
+		return 0;
+	}
+}
+
+bool
+action__fields_clean(const catan_action *a)
+{
+	int f = type_fields(a->type);
+
+	if (a->flags)
+		return false;
+	if (!(f & F_TARGET) && a->target)
+		return false;
+	if (!(f & F_ARG) && a->arg)
+		return false;
+	if (!(f & F_GIVE) && !all_zero(a->give, sizeof(a->give)))
+		return false;
+	if (!(f & F_GET) && !all_zero(a->get, sizeof(a->get)))
+		return false;
+	return true;
+}
+
+static int
+format_location(const catan_game *g, int kind, unsigned id, char *buf, size_t cap, size_t *len)
+{
+	char loc[32];
+	size_t n;
+	int rc = catan_location_format(g, kind, id, loc, sizeof(loc), &n);
+
+	if (rc != CATAN_OK)
+		return rc;
+	return text__append(buf, cap, len, " %s", loc);
+}
+
+static int
+format_base(const catan_game *g, const catan_action *a, char *buf, size_t cap, size_t *len)
+{
+	const char *name = catan_action_type_name(a->type);
+	int np = g->num_players;
+
+	if (!name || !action__fields_clean(a))
+		return CATAN_EINVAL;
+	if (a->player == CATAN_PLAYER_CHANCE)
+		text__append(buf, cap, len, "chance %s", name);
+	else if (a->player >= 0 && a->player < np)
+		text__append(buf, cap, len, "p%d %s", a->player, name);
+	else
+		return CATAN_EINVAL;
+
+	switch (a->type) {
+	case CATAN_ACT_FIRST_PLAYER:
+		if (a->target >= np)
+			return CATAN_EINVAL;
+		return text__append(buf, cap, len, " p%u", (unsigned)a->target);
+	case CATAN_ACT_DICE:
+		if (a->target < 2 || a->target > 12)
+			return CATAN_EINVAL;
+		return text__append(buf, cap, len, " %u", (unsigned)a->target);
+	case CATAN_ACT_DRAW_DEV:
+		if (!catan_dev_card_name(a->arg))
+			return CATAN_EINVAL;
+		return text__append(buf, cap, len, " %s", catan_dev_card_name(a->arg));
+	case CATAN_ACT_STEAL_CARD:
+	case CATAN_ACT_PLAY_MONOPOLY:
+		if (!catan_resource_name(a->arg))
+			return CATAN_EINVAL;
+		return text__append(buf, cap, len, " %s", catan_resource_name(a->arg));
+	case CATAN_ACT_STEAL:
+	case CATAN_ACT_CONFIRM_TRADE:
+		if (a->arg >= np)
+			return CATAN_EINVAL;
+		return text__append(buf, cap, len, " p%u", (unsigned)a->arg);
+	case CATAN_ACT_MOVE_ROBBER:
+		return format_location(g, CATAN_LOC_HEX, a->target, buf, cap, len);
+	case CATAN_ACT_BUILD_ROAD:
+		return format_location(g, CATAN_LOC_EDGE, a->target, buf, cap, len);
+	case CATAN_ACT_BUILD_SETTLEMENT:
+	case CATAN_ACT_BUILD_CITY:
+		return format_location(g, CATAN_LOC_VERTEX, a->target, buf, cap, len);
+	case CATAN_ACT_DISCARD:
+		if (!cards_nameable(a->give))
+			return CATAN_EINVAL;
+		text__append(buf, cap, len, " ");
+		append_cards(buf, cap, len, a->give);
+		return CATAN_OK;
+	case CATAN_ACT_PLAY_YEAR_OF_PLENTY:
+		if (!cards_nameable(a->get))
+			return CATAN_EINVAL;
+		text__append(buf, cap, len, " ");
+		append_cards(buf, cap, len, a->get);
+		return CATAN_OK;
+	case CATAN_ACT_MARITIME_TRADE:
+	case CATAN_ACT_OFFER_TRADE:
+	case CATAN_ACT_COUNTER_TRADE:
+		if (!cards_nameable(a->give) || !cards_nameable(a->get))
+			return CATAN_EINVAL;
+		text__append(buf, cap, len, " give ");
+		append_cards(buf, cap, len, a->give);
+		text__append(buf, cap, len, " get ");
+		append_cards(buf, cap, len, a->get);
+		return CATAN_OK;
+	default:
+		return CATAN_OK;
+	}
+}
+
+int
+catan_action_format(const catan_game *g, const catan_action *a, char *buf,
+		    size_t cap, size_t *len_out)
+{
+	size_t len = 0;
+	int rc;
+
+	if (!g || !a || (!buf && cap))
+		return CATAN_EINVAL;
+	if (a->type >= CATAN_ACT_VARIANT_BASE) {
+		if (!g->variant->format_action)
+			return CATAN_EINVAL;
+		return g->variant->format_action(g, a, buf, cap, len_out);
+	}
+	rc = format_base(g, a, buf, cap, &len);
+	if (rc != CATAN_OK) {
+		if (cap)
+			buf[0] = '\0';
+		return rc;
+	}
+	if (len_out)
+		*len_out = len;
+	if (len >= cap) {
+		if (cap)
+			buf[cap - 1] = '\0';
+		return CATAN_EBUFS;
+	}
+	return CATAN_OK;
+}
+
+/* ---------------------------------------------------------------- parse */
+
+static const struct {
+	const char *name;
+	int kind;
+} resource_aliases[] = {
+	{ "lumber", CATAN_LUMBER }, { "wood", CATAN_LUMBER },
+	{ "brick", CATAN_BRICK }, { "clay", CATAN_BRICK },
+	{ "wool", CATAN_WOOL }, { "sheep", CATAN_WOOL },
+	{ "grain", CATAN_GRAIN }, { "wheat", CATAN_GRAIN },
+	{ "ore", CATAN_ORE },
+};
+
+int
+text__parse_resource(const char *text)
+{
+	for (size_t i = 0; i < ARRAY_LEN(resource_aliases); i++)
+		if (strcmp(text, resource_aliases[i].name) == 0)
+			return resource_aliases[i].kind;
+	for (int k = CATAN_NUM_RESOURCES; k < CATAN_MAX_CARD_KINDS; k++)
+		if (catan_resource_name(k) && strcmp(text, catan_resource_name(k)) == 0)
+			return k;
+	return -1;
+}
+
+/* Parse a decimal in [0, max] that fills the whole string. */
+static bool
+parse_uint(const char *text, unsigned max, unsigned *out)
+{
+	unsigned long v;
+	char *end;
+
+	if (!isdigit((unsigned char)text[0]))
+		return false;
+	errno = 0;
+	v = strtoul(text, &end, 10);
+	if (errno || *end || v > max)
+		return false;
+	*out = (unsigned)v;
+	return true;
+}
+
+int
+text__parse_cards(const char *text, uint8_t out[CATAN_MAX_CARD_KINDS])
+{
+	char item[32];
+	const char *p = text;
+
+	memset(out, 0, CATAN_MAX_CARD_KINDS);
+	while (*p) {
+		const char *comma = strchr(p, ',');
+		size_t n = comma ? (size_t)(comma - p) : strlen(p);
+		char *eq;
+		unsigned count;
+		int kind;
+
+		if (n == 0 || n >= sizeof(item))
+			return CATAN_EPARSE;
+		memcpy(item, p, n);
+		item[n] = '\0';
+		eq = strchr(item, '=');
+		if (!eq)
+			return CATAN_EPARSE;
+		*eq = '\0';
+		kind = text__parse_resource(item);
+		if (kind < 0)
+			return CATAN_ENOTFOUND;
+		if (!parse_uint(eq + 1, 255, &count) || count == 0 || out[kind])
+			return CATAN_EPARSE;
+		out[kind] = (uint8_t)count;
+		p += n;
+		if (comma) {
+			p++;
+			if (!*p)
+				return CATAN_EPARSE;
+		}
+	}
+	return cards_total(out) ? CATAN_OK : CATAN_EPARSE;
+}
+
+#define MAX_TOKENS 6
+#define TOKEN_SIZE 64
+
+struct tokens {
+	char tok[MAX_TOKENS][TOKEN_SIZE];
+	int n;
+};
+
+static int
+tokenize(const char *text, struct tokens *t)
+{
+	const char *p = text;
+
+	t->n = 0;
+	for (;;) {
+		size_t n;
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			return CATAN_OK;
+		n = strcspn(p, " \t");
+		if (t->n == MAX_TOKENS || n >= TOKEN_SIZE)
+			return CATAN_EPARSE;
+		memcpy(t->tok[t->n], p, n);
+		t->tok[t->n][n] = '\0';
+		t->n++;
+		p += n;
+	}
+}
+
+static int
+parse_player(const catan_state *s, const char *tok, int *out)
+{
+	unsigned p;
+
+	if (tok[0] != 'p' || !parse_uint(tok + 1, 255, &p)) {
+		state__seterr(s, "expected a player like 'p0', got '%s'", tok);
+		return CATAN_EPARSE;
+	}
+	if ((int)p >= s->game->num_players) {
+		state__seterr(s, "no player %s in a %d-player game", tok, s->game->num_players);
+		return CATAN_ENOTFOUND;
+	}
+	*out = (int)p;
+	return CATAN_OK;
+}
+
+static int
+parse_location(const catan_state *s, const char *tok, int want, uint16_t *out)
+{
+	static const char *const kinds[] = { "", "hex", "intersection", "edge" };
+	unsigned id;
+	int kind;
+	int rc = catan_location_parse(s->game, tok, &kind, &id);
+
+	if (rc != CATAN_OK) {
+		state__seterr(s, "bad location '%s'", tok);
+		return rc;
+	}
+	if (kind != want) {
+		state__seterr(s, "'%s' is not an %s", tok, kinds[want]);
+		return CATAN_EPARSE;
+	}
+	*out = (uint16_t)id;
+	return CATAN_OK;
+}
+
+static int
+parse_cards_arg(const catan_state *s, const char *tok, uint8_t out[CATAN_MAX_CARD_KINDS])
+{
+	int rc = text__parse_cards(tok, out);
+
+	if (rc != CATAN_OK)
+		state__seterr(s, "bad card list '%s' (expected kind=n,kind=n)", tok);
+	return rc;
+}
+
+static int
+expect_args(const catan_state *s, const struct tokens *t, int n, const char *usage)
+{
+	if (t->n == n)
+		return CATAN_OK;
+	state__seterr(s, "expected '%s'", usage);
+	return CATAN_EPARSE;
+}
+
+static int
+parse_base_args(const catan_state *s, const struct tokens *t, catan_action *a)
+{
+	unsigned v;
+	int kind, rc;
+
+	switch (a->type) {
+	case CATAN_ACT_FIRST_PLAYER:
+	case CATAN_ACT_STEAL:
+	case CATAN_ACT_CONFIRM_TRADE: {
+		int p;
+
+		if ((rc = expect_args(s, t, 3, "<who> <action> p<i>")))
+			return rc;
+		if ((rc = parse_player(s, t->tok[2], &p)))
+			return rc;
+		if (a->type == CATAN_ACT_FIRST_PLAYER)
+			a->target = (uint16_t)p;
+		else
+			a->arg = (uint16_t)p;
+		return CATAN_OK;
+	}
+	case CATAN_ACT_DICE:
+		if ((rc = expect_args(s, t, 3, "chance dice <2..12>")))
+			return rc;
+		if (!parse_uint(t->tok[2], 12, &v) || v < 2) {
+			state__seterr(s, "bad dice total '%s'", t->tok[2]);
+			return CATAN_EPARSE;
+		}
+		a->target = (uint16_t)v;
+		return CATAN_OK;
+	case CATAN_ACT_DRAW_DEV:
+		if ((rc = expect_args(s, t, 3, "chance draw_dev <card>")))
+			return rc;
+		for (kind = 0; kind < CATAN_MAX_DEV_KINDS; kind++)
+			if (catan_dev_card_name(kind) && !strcmp(catan_dev_card_name(kind), t->tok[2]))
+				break;
+		if (kind == CATAN_MAX_DEV_KINDS) {
+			state__seterr(s, "unknown development card '%s'", t->tok[2]);
+			return CATAN_ENOTFOUND;
+		}
+		a->arg = (uint16_t)kind;
+		return CATAN_OK;
+	case CATAN_ACT_STEAL_CARD:
+	case CATAN_ACT_PLAY_MONOPOLY:
+		if ((rc = expect_args(s, t, 3, "<who> <action> <resource>")))
+			return rc;
+		kind = text__parse_resource(t->tok[2]);
+		if (kind < 0) {
+			state__seterr(s, "unknown resource '%s'", t->tok[2]);
+			return CATAN_ENOTFOUND;
+		}
+		a->arg = (uint16_t)kind;
+		return CATAN_OK;
+	case CATAN_ACT_MOVE_ROBBER:
+		if ((rc = expect_args(s, t, 3, "p<i> move_robber h<i>")))
+			return rc;
+		return parse_location(s, t->tok[2], CATAN_LOC_HEX, &a->target);
+	case CATAN_ACT_BUILD_ROAD:
+		if ((rc = expect_args(s, t, 3, "p<i> build_road <edge>")))
+			return rc;
+		return parse_location(s, t->tok[2], CATAN_LOC_EDGE, &a->target);
+	case CATAN_ACT_BUILD_SETTLEMENT:
+	case CATAN_ACT_BUILD_CITY:
+		if ((rc = expect_args(s, t, 3, "p<i> <build> <intersection>")))
+			return rc;
+		return parse_location(s, t->tok[2], CATAN_LOC_VERTEX, &a->target);
+	case CATAN_ACT_DISCARD:
+		if ((rc = expect_args(s, t, 3, "p<i> discard kind=n,...")))
+			return rc;
+		return parse_cards_arg(s, t->tok[2], a->give);
+	case CATAN_ACT_PLAY_YEAR_OF_PLENTY:
+		if ((rc = expect_args(s, t, 3, "p<i> play_year_of_plenty kind=n,...")))
+			return rc;
+		return parse_cards_arg(s, t->tok[2], a->get);
+	case CATAN_ACT_MARITIME_TRADE:
+	case CATAN_ACT_OFFER_TRADE:
+	case CATAN_ACT_COUNTER_TRADE:
+		if ((rc = expect_args(s, t, 6, "p<i> <trade> give kind=n,... get kind=n,...")))
+			return rc;
+		if (strcmp(t->tok[2], "give") || strcmp(t->tok[4], "get")) {
+			state__seterr(s, "expected 'give ... get ...'");
+			return CATAN_EPARSE;
+		}
+		if ((rc = parse_cards_arg(s, t->tok[3], a->give)))
+			return rc;
+		return parse_cards_arg(s, t->tok[5], a->get);
+	default:
+		return expect_args(s, t, 2, "<who> <action>");
+	}
+}
+
+static bool
+is_chance_type(int type)
+{
+	return type >= CATAN_ACT_FIRST_PLAYER && type <= CATAN_ACT_STEAL_CARD;
+}
+
+int
+catan_action_parse(const catan_state *s, const char *text, catan_action *out)
+{
+	const catan_game *g;
+	struct tokens t;
+	catan_action a = CATAN_ACTION_INIT;
+	int rc, type;
+
+	if (!s || !text || !out)
+		return CATAN_EINVAL;
+	g = s->game;
+	if (tokenize(text, &t) != CATAN_OK || t.n < 2) {
+		state__seterr(s, "cannot read action '%.60s': expected '<who> <action> [args]'", text);
+		return CATAN_EPARSE;
+	}
+	for (type = 1; (size_t)type < ARRAY_LEN(type_names); type++)
+		if (type_names[type] && !strcmp(type_names[type], t.tok[1]))
+			break;
+	if ((size_t)type == ARRAY_LEN(type_names)) {
+		if (g->variant->parse_action) {
+			const char *args = strstr(text, t.tok[1]) + strlen(t.tok[1]);
+			int player = CATAN_PLAYER_CHANCE;
+
+			if (strcmp(t.tok[0], "chance") &&
+			    (rc = parse_player(s, t.tok[0], &player)))
+				return rc;
+			rc = g->variant->parse_action(g, t.tok[1], args, &a);
+			if (rc == CATAN_OK) {
+				a.player = (int8_t)player;
+				*out = a;
+				return CATAN_OK;
+			}
+			if (rc != CATAN_ENOTFOUND) {
+				state__seterr(s, "bad arguments for '%s'", t.tok[1]);
+				return rc;
+			}
+		}
+		state__seterr(s, "unknown action '%s'", t.tok[1]);
+		return CATAN_ENOTFOUND;
+	}
+	a.type = (uint16_t)type;
+	if (!strcmp(t.tok[0], "chance")) {
+		if (!is_chance_type(type)) {
+			state__seterr(s, "'%s' is a player action, not a chance outcome", t.tok[1]);
+			return CATAN_EPARSE;
+		}
+		a.player = CATAN_PLAYER_CHANCE;
+	} else {
+		int player;
+
+		if (is_chance_type(type)) {
+			state__seterr(s, "'%s' is a chance outcome: write 'chance %s ...'",
+				      t.tok[1], t.tok[1]);
+			return CATAN_EPARSE;
+		}
+		if ((rc = parse_player(s, t.tok[0], &player)))
+			return rc;
+		a.player = (int8_t)player;
+	}
+	rc = parse_base_args(s, &t, &a);
+	if (rc != CATAN_OK)
+		return rc;
+	*out = a;
+	return CATAN_OK;
+}

@@ -1,0 +1,210 @@
+/*
+ * libcatanrules: position editing with conserved supplies.
+ * SPDX-License-Identifier: MIT
+ */
+#include "catan-private.h"
+
+static bool
+valid_player(const catan_state *s, int player)
+{
+	return s && player >= 0 && player < st_ccore(s)->num_players;
+}
+
+static int
+refuse(catan_state *s, const char *what)
+{
+	state__seterr(s, "edit refused: %s", what);
+	return CATAN_EINVAL;
+}
+
+int
+catan_edit_set_cards(catan_state *s, int player, int kind, unsigned count)
+{
+	struct core_state *c;
+	struct player_state *ps;
+	unsigned have;
+
+	if (!valid_player(s, player) || kind < 0 || kind >= CATAN_MAX_CARD_KINDS)
+		return s ? refuse(s, "bad player or card kind") : CATAN_EINVAL;
+	c = st_core(s);
+	ps = st_player(s, player);
+	have = ps->hand[kind];
+	if (count > have) {
+		if (count - have > c->bank[kind])
+			return refuse(s, "the bank does not hold enough cards");
+		cards__receive(s, player, kind, count - have);
+	} else if (count < have) {
+		uint8_t back[CATAN_MAX_CARD_KINDS] = { 0 };
+
+		back[kind] = (uint8_t)(have - count);
+		cards__pay(s, player, back);
+	}
+	return CATAN_OK;
+}
+
+int
+catan_edit_give_dev_card(catan_state *s, int player, int kind, int playable)
+{
+	struct core_state *c;
+
+	if (!valid_player(s, player) || kind < 0 || kind >= CATAN_MAX_DEV_KINDS)
+		return s ? refuse(s, "bad player or card kind") : CATAN_EINVAL;
+	c = st_core(s);
+	if (c->dev_deck[kind] == 0)
+		return refuse(s, "no such development card left in the deck");
+	c->dev_deck[kind]--;
+	st_player(s, player)->dev[kind]++;
+	if (!playable && player == c->current)
+		c->dev_bought[kind]++;
+	return CATAN_OK;
+}
+
+int
+catan_edit_set_knights_played(catan_state *s, int player, unsigned count)
+{
+	struct core_state *c;
+	struct player_state *ps;
+
+	if (!valid_player(s, player))
+		return s ? refuse(s, "bad player") : CATAN_EINVAL;
+	c = st_core(s);
+	ps = st_player(s, player);
+	if (count > ps->knights && count - ps->knights > c->dev_deck[CATAN_DEV_KNIGHT])
+		return refuse(s, "not enough Knights left in the deck");
+	if (count > 255)
+		return refuse(s, "count out of range");
+	c->dev_deck[CATAN_DEV_KNIGHT] = (uint8_t)(c->dev_deck[CATAN_DEV_KNIGHT] + ps->knights - count);
+	ps->knights = (uint8_t)count;
+	awards__update_largest_army(s);
+	return CATAN_OK;
+}
+
+int
+catan_edit_place(catan_state *s, int player, int piece, unsigned location)
+{
+	const struct board *b;
+	struct player_state *ps;
+	uint8_t at;
+
+	if (!valid_player(s, player))
+		return s ? refuse(s, "bad player") : CATAN_EINVAL;
+	b = &s->game->board;
+	ps = st_player(s, player);
+	switch (piece) {
+	case CATAN_PIECE_ROAD:
+		if (location >= b->nedge || st_edge(s)[location])
+			return refuse(s, "no free edge there");
+		if (!ps->roads_left)
+			return refuse(s, "no roads left in stock");
+		build__place_road(s, player, location);
+		return CATAN_OK;
+	case CATAN_PIECE_SETTLEMENT:
+		if (location >= b->nvert || st_vert(s)[location])
+			return refuse(s, "no free intersection there");
+		if (!ps->settlements_left)
+			return refuse(s, "no settlements left in stock");
+		build__place_settlement(s, player, location);
+		return CATAN_OK;
+	case CATAN_PIECE_CITY:
+		if (location >= b->nvert)
+			return refuse(s, "no such intersection");
+		if (!ps->cities_left)
+			return refuse(s, "no cities left in stock");
+		at = st_vert(s)[location];
+		if (at == PIECE_BYTE(player, CATAN_PIECE_SETTLEMENT)) {
+			build__place_city(s, player, location);
+			return CATAN_OK;
+		}
+		if (at)
+			return refuse(s, "the intersection holds another piece");
+		/* A city straight on an empty intersection: no settlement
+		 * comes back to stock because none was there. */
+		st_vert(s)[location] = PIECE_BYTE(player, CATAN_PIECE_CITY);
+		ps->cities_left--;
+		awards__update_longest_road(s);
+		return CATAN_OK;
+	default:
+		return refuse(s, "unknown piece kind");
+	}
+}
+
+int
+catan_edit_remove(catan_state *s, int piece, unsigned location)
+{
+	const struct board *b;
+	uint8_t at;
+
+	if (!s)
+		return CATAN_EINVAL;
+	b = &s->game->board;
+	if (piece == CATAN_PIECE_ROAD) {
+		if (location >= b->nedge || !st_edge(s)[location])
+			return refuse(s, "no road there");
+		at = st_edge(s)[location];
+		st_player(s, PIECE_OWNER(at))->roads_left++;
+		st_edge(s)[location] = 0;
+	} else {
+		struct player_state *ps;
+
+		if (location >= b->nvert || !st_vert(s)[location])
+			return refuse(s, "no building there");
+		at = st_vert(s)[location];
+		ps = st_player(s, PIECE_OWNER(at));
+		if (PIECE_KIND(at) == CATAN_PIECE_CITY)
+			ps->cities_left++;
+		else
+			ps->settlements_left++;
+		st_vert(s)[location] = 0;
+	}
+	awards__update_longest_road(s);
+	return CATAN_OK;
+}
+
+int
+catan_edit_set_robber(catan_state *s, unsigned hex)
+{
+	if (!s)
+		return CATAN_EINVAL;
+	if (hex >= s->game->board.nhex)
+		return refuse(s, "no such hex");
+	st_core(s)->robber_hex = (uint16_t)hex;
+	return CATAN_OK;
+}
+
+int
+catan_edit_set_turn(catan_state *s, int player, int phase, int dice)
+{
+	struct core_state *c;
+
+	if (!valid_player(s, player))
+		return s ? refuse(s, "bad player") : CATAN_EINVAL;
+	if (phase != CATAN_PHASE_ROLL && phase != CATAN_PHASE_MAIN)
+		return refuse(s, "the phase must be roll or main");
+	if (phase == CATAN_PHASE_MAIN && (dice < 2 || dice > 12 || dice == 7))
+		return refuse(s, "main phase needs a dice total 2..12 other than 7");
+	c = st_core(s);
+	for (int p = 0; p < c->num_players; p++) {
+		st_player(s, p)->discard_owed = 0;
+		st_player(s, p)->response = RESPONSE_PENDING;
+		memset(st_player(s, p)->counter_give, 0, CATAN_MAX_CARD_KINDS);
+		memset(st_player(s, p)->counter_get, 0, CATAN_MAX_CARD_KINDS);
+	}
+	memset(c->offer_give, 0, sizeof(c->offer_give));
+	memset(c->offer_get, 0, sizeof(c->offer_get));
+	memset(c->dev_bought, 0, sizeof(c->dev_bought));
+	c->current = (int8_t)player;
+	if (c->first_player < 0)
+		c->first_player = (int8_t)player;
+	if (c->turn == 0)
+		c->turn = 1;
+	c->setup_vertex = BOARD_NONE;
+	c->chance = CHANCE_NONE;
+	c->victim = CATAN_NO_PLAYER;
+	c->road_building_left = 0;
+	c->winner = CATAN_NO_PLAYER;
+	c->phase = (uint8_t)phase;
+	c->return_phase = CATAN_PHASE_MAIN;
+	c->flags = phase == CATAN_PHASE_MAIN ? TURN_ROLLED : 0;
+	c->dice = phase == CATAN_PHASE_MAIN ? (uint8_t)dice : 0;
+	return CATAN_OK;
+}

@@ -1,0 +1,266 @@
+/*
+ * libcatanrules: games: creation, state layout, reference counting, metadata.
+ * SPDX-License-Identifier: MIT
+ */
+
+#include <string.h>
+
+#include "catan-private.h"
+
+static uint64_t
+round8(uint64_t n)
+{
+	return (n + 7u) & ~(uint64_t)7u;
+}
+
+static bool
+board_allocated(const struct board *b)
+{
+	return b->hex || b->vert || b->edge || b->harbor;
+}
+
+static void
+game_destroy(catan_game *g)
+{
+	catan_ctx *ctx = g->ctx;
+
+	if (g->canonical)
+		catan__free(ctx, g->canonical, g->canonical_len + 1);
+	for (size_t i = 0; i < ARRAY_LEN(g->param_text); i++)
+		catan__strfree(ctx, g->param_text[i]);
+	if (board_allocated(&g->board))
+		board__dispose(&g->board, ctx);
+	if (g->variant_data)
+		catan__free(ctx, g->variant_data, g->variant_data_size);
+	catan__free(ctx, g, sizeof(*g));
+}
+
+/*
+ * The state is one flat block: core, players, one byte per intersection
+ * and edge, then the variant's and each module's slice, each 8-aligned.
+ */
+static int
+compute_layout(catan_game *g)
+{
+	uint64_t off;
+
+	off = round8(sizeof(struct core_state));
+	g->off_players = (uint32_t)off;
+	off += (uint64_t)g->num_players * sizeof(struct player_state);
+	g->off_vertices = (uint32_t)off;
+	off += g->board.nvert;
+	g->off_edges = (uint32_t)off;
+	off = round8(off + g->board.nedge);
+	g->off_variant = (uint32_t)off;
+	off += g->variant_size;
+	for (size_t i = 0; i < g->nmodules; i++) {
+		struct game_module *m = &g->modules[i];
+
+		off = round8(off);
+		if (off > UINT32_MAX)
+			break;
+		m->slice_offset = (uint32_t)off;
+		off += m->ops->state_size;
+	}
+	off = round8(off);
+	if (off > UINT32_MAX) {
+		catan__ctx_seterr(g->ctx, "the state of game '%s' would be too large",
+				  g->canonical);
+		return CATAN_ERROR;
+	}
+	g->state_size = (uint32_t)off;
+	return CATAN_OK;
+}
+
+static int
+call_build(catan_game *g, int (*build)(catan_game *), const char *kind,
+	   const char *name)
+{
+	char before[CATAN_ERRMSG_SIZE];
+	int rc;
+
+	/*
+	 * A shared context is only written on failure, so compare with a
+	 * copy instead of clearing the message to see whether the hook
+	 * left its own.
+	 */
+	memcpy(before, g->ctx->errmsg, sizeof(before));
+	rc = build(g);
+	if (rc == CATAN_OK)
+		return CATAN_OK;
+	if (rc > 0)
+		rc = CATAN_ERROR;
+	if (memcmp(before, g->ctx->errmsg, sizeof(before)) == 0)
+		catan__ctx_seterr(g->ctx, "%s '%s' could not build the game: %s",
+				  kind, name, catan_strerror(rc));
+	return rc;
+}
+
+/* Everything after the parameters are known: strings, board, layout. */
+static int
+game_finish(catan_game *g)
+{
+	int rc;
+
+	rc = game__format(g);
+	if (rc)
+		return rc;
+	if (g->variant->build_game) {
+		rc = call_build(g, g->variant->build_game, "variant",
+				g->variant->name);
+		if (rc)
+			return rc;
+	}
+	for (size_t i = 0; i < g->nmodules; i++) {
+		const struct catan_module_ops *m = g->modules[i].ops;
+
+		if (!m->build_game)
+			continue;
+		rc = call_build(g, m->build_game, "module", m->name);
+		if (rc)
+			return rc;
+	}
+	return compute_layout(g);
+}
+
+static catan_game *
+game_alloc(catan_ctx *ctx)
+{
+	catan_game *g = catan__calloc(ctx, sizeof(*g));
+
+	if (!g) {
+		catan__ctx_seterr(ctx, "out of memory");
+		return NULL;
+	}
+	g->refcount = 1;
+	g->ctx = ctx;
+	return g;
+}
+
+int
+catan_game_options_init(catan_game_options *opts, unsigned int version)
+{
+	static const catan_game_options defaults = CATAN_GAME_OPTIONS_INIT;
+
+	if (!opts)
+		return CATAN_EINVAL;
+	if (version != CATAN_GAME_OPTIONS_VERSION)
+		return CATAN_EVERSION;
+	*opts = defaults;
+	return CATAN_OK;
+}
+
+int
+catan_game_new(catan_game **out, catan_ctx *ctx, const char *variant,
+	       const catan_game_options *opts)
+{
+	catan_game *g;
+	int rc;
+
+	if (!out || !ctx)
+		return CATAN_EINVAL;
+	if (!variant) {
+		catan__ctx_seterr(ctx, "no variant name given");
+		return CATAN_EINVAL;
+	}
+	g = game_alloc(ctx);
+	if (!g)
+		return CATAN_ENOMEM;
+	rc = game__parse_options(g, variant, opts);
+	if (rc == CATAN_OK)
+		rc = game_finish(g);
+	if (rc) {
+		game_destroy(g);
+		return rc;
+	}
+	*out = g;
+	return CATAN_OK;
+}
+
+int
+catan_game_new_from_string(catan_game **out, catan_ctx *ctx, const char *spec)
+{
+	catan_game *g;
+	int rc;
+
+	if (!out || !ctx)
+		return CATAN_EINVAL;
+	if (!spec) {
+		catan__ctx_seterr(ctx, "no game string given");
+		return CATAN_EINVAL;
+	}
+	g = game_alloc(ctx);
+	if (!g)
+		return CATAN_ENOMEM;
+	rc = game__parse_string(g, spec);
+	if (rc == CATAN_OK)
+		rc = game_finish(g);
+	if (rc) {
+		game_destroy(g);
+		return rc;
+	}
+	*out = g;
+	return CATAN_OK;
+}
+
+catan_game *
+catan_game_ref(catan_game *g)
+{
+	if (g)
+		__atomic_fetch_add(&g->refcount, 1, __ATOMIC_RELAXED);
+	return g;
+}
+
+void
+catan_game_unref(catan_game *g)
+{
+	if (!g)
+		return;
+	/* Release/acquire so the last owner sees every other owner's use. */
+	if (__atomic_sub_fetch(&g->refcount, 1, __ATOMIC_ACQ_REL) == 0)
+		game_destroy(g);
+}
+
+const char *
+catan_game_variant(const catan_game *g)
+{
+	return g ? g->variant->name : NULL;
+}
+
+int
+catan_game_num_players(const catan_game *g)
+{
+	return g ? g->num_players : CATAN_EINVAL;
+}
+
+int
+catan_game_chance_mode(const catan_game *g)
+{
+	return g ? g->chance_mode : CATAN_EINVAL;
+}
+
+int
+catan_game_vp_to_win(const catan_game *g)
+{
+	int vp;
+
+	if (!g)
+		return CATAN_EINVAL;
+	vp = g->vp_to_win;
+	for (size_t i = 0; i < g->nmodules; i++)
+		if (g->modules[i].ops->vp_to_win)
+			vp = g->modules[i].ops->vp_to_win(g, vp);
+	return vp;
+}
+
+size_t
+catan_game_max_legal_actions(const catan_game *g)
+{
+	return g ? g->max_actions : 0;
+}
+
+size_t
+catan_game_max_chance_outcomes(const catan_game *g)
+{
+	return g ? g->max_outcomes : 0;
+}

@@ -1,0 +1,271 @@
+/*
+ * libcatanrules: the standard 19-hex island: beginner layout and random set-up.
+ * SPDX-License-Identifier: MIT
+ */
+
+#include "catan-private.h"
+
+/* Rows r = -2..2 of 3-4-5-4-3 hexes, q from max(-2, -2-r) to min(2, 2-r). */
+const int8_t island__coords[ISLAND_HEXES][2] = {
+	{ 0, -2 }, { 1, -2 }, { 2, -2 },
+	{ -1, -1 }, { 0, -1 }, { 1, -1 }, { 2, -1 },
+	{ -2, 0 }, { -1, 0 }, { 0, 0 }, { 1, 0 }, { 2, 0 },
+	{ -2, 1 }, { -1, 1 }, { 0, 1 }, { 1, 1 },
+	{ -2, 2 }, { -1, 2 }, { 0, 2 },
+};
+
+/*
+ * FACTS 1.3, clockwise from the top-left: the coastal side of the land hex
+ * each harbor faces (sides 0..5 = n-ne, ne-se, se-s, s-sw, sw-nw, nw-n).
+ * These are the nine places of the standard frame whatever the layout.
+ */
+const uint8_t island__harbor_slots[ISLAND_HARBORS][2] = {
+	{ 0, 5 },	/* R1C1 north-west */
+	{ 1, 0 },	/* R1C2 north-east */
+	{ 6, 0 },	/* R2C4 north-east */
+	{ 11, 1 },	/* R3C5 east */
+	{ 15, 2 },	/* R4C4 south-east */
+	{ 17, 2 },	/* R5C2 south-east */
+	{ 16, 3 },	/* R5C1 south-west */
+	{ 12, 4 },	/* R4C1 west (B1: not R3C1) */
+	{ 3, 4 },	/* R2C1 west */
+};
+
+#define D CATAN_TERRAIN_DESERT
+#define F CATAN_TERRAIN_FOREST
+#define H CATAN_TERRAIN_HILLS
+#define P CATAN_TERRAIN_PASTURE
+#define A CATAN_TERRAIN_FIELDS
+#define M CATAN_TERRAIN_MOUNTAINS
+
+/* FACTS 1.2, row by row. */
+static const uint8_t beginner_terrain[ISLAND_HEXES] = {
+	M, P, F,
+	A, H, P, H,
+	A, F, D, F, M,
+	F, M, A, P,
+	H, A, P,
+};
+static const uint8_t beginner_number[ISLAND_HEXES] = {
+	10, 2, 9,
+	12, 6, 4, 10,
+	9, 11, 0, 3, 8,
+	8, 3, 4, 5,
+	5, 6, 11,
+};
+
+/* FACTS 1.6: the terrain hexes in the box. */
+static const uint8_t box_terrain[ISLAND_HEXES] = {
+	F, F, F, F, P, P, P, P, A, A, A, A, H, H, H, M, M, M, D,
+};
+
+#undef D
+#undef F
+#undef H
+#undef P
+#undef A
+#undef M
+
+#define G CATAN_HARBOR_GENERIC
+
+/* FACTS 1.3 in slot order. */
+static const uint8_t beginner_harbor[ISLAND_HARBORS] = {
+	G, CATAN_GRAIN, CATAN_ORE, G, CATAN_WOOL, G, G, CATAN_BRICK,
+	CATAN_LUMBER,
+};
+
+/* The harbor tiles in the box: four 3:1 and one 2:1 per resource. */
+static const uint8_t box_harbor[ISLAND_HARBORS] = {
+	G, G, G, G, CATAN_LUMBER, CATAN_BRICK, CATAN_WOOL, CATAN_GRAIN,
+	CATAN_ORE,
+};
+
+#undef G
+
+/* FACTS 1.6: the 18 number tokens. */
+static const uint8_t box_tokens[ISLAND_HEXES - 1] = {
+	2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12,
+};
+
+/* FACTS 1.5: the tokens in letter order A..R. */
+static const uint8_t spiral_tokens[ISLAND_HEXES - 1] = {
+	5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11,
+};
+
+/*
+ * The rings counterclockwise (as seen on the table: from the top-left corner
+ * down the left side). Outer corners sit at even positions 0, 2, .., 10; the
+ * middle-ring hex at position k touches outer corner k, so a spiral started
+ * at corner k continues inward next to where it began.
+ */
+static const uint8_t outer_ring[12] = {
+	0, 3, 7, 12, 16, 17, 18, 15, 11, 6, 2, 1,
+};
+static const uint8_t middle_ring[6] = { 4, 8, 13, 14, 10, 5 };
+#define ISLAND_CENTRE 9
+
+static void
+shuffle(uint8_t *items, unsigned n, struct catan_rng *rng)
+{
+	/* Fisher-Yates, from the end: the order of draws is part of the
+	 * seed -> board contract */
+	for (unsigned i = n; i > 1; i--) {
+		unsigned j = rng__below(rng, i);
+		uint8_t tmp = items[i - 1];
+
+		items[i - 1] = items[j];
+		items[j] = tmp;
+	}
+}
+
+static bool
+island_adjacent(unsigned a, unsigned b)
+{
+	int dq = island__coords[b][0] - island__coords[a][0];
+	int dr = island__coords[b][1] - island__coords[a][1];
+
+	/* the six axial directions: |dq|, |dr|, |dq + dr| all at most 1 */
+	return (dq != 0 || dr != 0) &&
+	       dq >= -1 && dq <= 1 && dr >= -1 && dr <= 1 &&
+	       dq + dr >= -1 && dq + dr <= 1;
+}
+
+static bool
+red_numbers_apart(const struct board_hex_spec hexes[ISLAND_HEXES])
+{
+	for (unsigned a = 0; a < ISLAND_HEXES; a++) {
+		if (hexes[a].number != 6 && hexes[a].number != 8)
+			continue;
+		for (unsigned b = a + 1; b < ISLAND_HEXES; b++) {
+			if ((hexes[b].number == 6 || hexes[b].number == 8) &&
+			    island_adjacent(a, b))
+				return false;
+		}
+	}
+	return true;
+}
+
+static void
+place_coords(struct board_hex_spec hexes[ISLAND_HEXES])
+{
+	for (unsigned i = 0; i < ISLAND_HEXES; i++) {
+		hexes[i].q = island__coords[i][0];
+		hexes[i].r = island__coords[i][1];
+	}
+}
+
+static void
+place_harbors(struct board_harbor_spec harbors[ISLAND_HARBORS],
+	      const uint8_t kinds[ISLAND_HARBORS])
+{
+	for (unsigned i = 0; i < ISLAND_HARBORS; i++) {
+		harbors[i].hex = island__harbor_slots[i][0];
+		harbors[i].side = island__harbor_slots[i][1];
+		harbors[i].resource = kinds[i];
+		harbors[i].ratio = kinds[i] == CATAN_HARBOR_GENERIC ? 3 : 2;
+	}
+}
+
+void
+island__beginner(struct board_hex_spec hexes[ISLAND_HEXES],
+		 struct board_harbor_spec harbors[ISLAND_HARBORS])
+{
+	place_coords(hexes);
+	for (unsigned i = 0; i < ISLAND_HEXES; i++) {
+		hexes[i].terrain = beginner_terrain[i];
+		hexes[i].number = beginner_number[i];
+	}
+	place_harbors(harbors, beginner_harbor);
+}
+
+/* Tokens in order on every non-desert hex, hexes in id order. */
+static void
+deal_tokens(struct board_hex_spec hexes[ISLAND_HEXES],
+	    const uint8_t tokens[ISLAND_HEXES - 1])
+{
+	unsigned t = 0;
+
+	for (unsigned i = 0; i < ISLAND_HEXES; i++) {
+		if (hexes[i].terrain == CATAN_TERRAIN_DESERT)
+			hexes[i].number = 0;
+		else if (t < ISLAND_HEXES - 1)
+			hexes[i].number = tokens[t++];
+	}
+}
+
+/*
+ * B1 numbers=spiral: tokens A..R counterclockwise from a corner of the
+ * outer ring, then the middle ring, then the centre, skipping the desert.
+ * This is the book's variable set-up, which does not check red numbers:
+ * depending on where the desert lies the spiral can put a 6 next to an 8,
+ * and that board is played as laid.
+ */
+static void
+deal_spiral(struct board_hex_spec hexes[ISLAND_HEXES], struct catan_rng *rng)
+{
+	uint8_t path[ISLAND_HEXES];
+	unsigned corner = rng__below(rng, 6);
+	unsigned n = 0, t = 0;
+
+	for (unsigned i = 0; i < 12; i++)
+		path[n++] = outer_ring[(2 * corner + i) % 12];
+	for (unsigned i = 0; i < 6; i++)
+		path[n++] = middle_ring[(corner + i) % 6];
+	path[n++] = ISLAND_CENTRE;
+
+	for (unsigned i = 0; i < n; i++) {
+		struct board_hex_spec *h = &hexes[path[i]];
+
+		if (h->terrain == CATAN_TERRAIN_DESERT)
+			h->number = 0;
+		else if (t < ARRAY_LEN(spiral_tokens))
+			h->number = spiral_tokens[t++];
+	}
+}
+
+/*
+ * B1 board=random. Draw order (part of the seed contract): terrain shuffle,
+ * harbor shuffle, then the numbers: for numbers=random a token shuffle,
+ * repeated until no two red numbers (6, 8) share a side; for spiral one
+ * draw of the starting corner.
+ */
+void
+island__random(struct board_hex_spec hexes[ISLAND_HEXES],
+	       struct board_harbor_spec harbors[ISLAND_HARBORS],
+	       struct catan_rng *rng, bool spiral)
+{
+	uint8_t terrain[ISLAND_HEXES];
+	uint8_t kinds[ISLAND_HARBORS];
+
+	memcpy(terrain, box_terrain, sizeof(terrain));
+	shuffle(terrain, ISLAND_HEXES, rng);
+	place_coords(hexes);
+	for (unsigned i = 0; i < ISLAND_HEXES; i++) {
+		hexes[i].terrain = terrain[i];
+		hexes[i].number = 0;
+	}
+
+	memcpy(kinds, box_harbor, sizeof(kinds));
+	shuffle(kinds, ISLAND_HARBORS, rng);
+	place_harbors(harbors, kinds);
+
+	if (spiral) {
+		deal_spiral(hexes, rng);
+		return;
+	}
+
+	/*
+	 * Rejection keeps every valid layout equally likely. Valid layouts
+	 * exist for every desert position and about one shuffle in seven
+	 * is valid, so this ends after a handful of rounds.
+	 */
+	for (;;) {
+		uint8_t tokens[ISLAND_HEXES - 1];
+
+		memcpy(tokens, box_tokens, sizeof(tokens));
+		shuffle(tokens, ISLAND_HEXES - 1, rng);
+		deal_tokens(hexes, tokens);
+		if (red_numbers_apart(hexes))
+			break;
+	}
+}

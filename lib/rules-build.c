@@ -1,0 +1,233 @@
+/*
+ * libcatanrules: where roads, settlements and cities may go, and placing them.
+ * SPDX-License-Identifier: MIT
+ */
+
+#include "catan-private.h"
+
+static bool
+is_road_of(uint8_t edge_byte, int player)
+{
+	return edge_byte != 0 && PIECE_OWNER(edge_byte) == player &&
+	       PIECE_KIND(edge_byte) == EDGE_KIND_ROAD;
+}
+
+/* Does one of the player's roads end at the vertex (other than @skip)? */
+static bool
+has_road_at(const catan_state *s, int player, unsigned vertex, unsigned skip)
+{
+	const struct board_vertex *bv = &s->game->board.vert[vertex];
+	const uint8_t *edges = st_cedge(s);
+
+	for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
+		unsigned e = bv->edge[i];
+
+		if (e == BOARD_NONE || e == skip || e >= s->game->board.nedge)
+			continue;
+		if (is_road_of(edges[e], player))
+			return true;
+	}
+	return false;
+}
+
+static bool
+has_free_edge_at(const catan_state *s, unsigned vertex)
+{
+	const struct board_vertex *bv = &s->game->board.vert[vertex];
+	const uint8_t *edges = st_cedge(s);
+
+	for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
+		unsigned e = bv->edge[i];
+
+		if (e != BOARD_NONE && e < s->game->board.nedge &&
+		    edges[e] == 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A road connects at an end that holds the player's own building, or at an
+ * end free of other players' buildings where another of the player's roads
+ * ends: "You cannot extend a road through a colony or other city" (05.D).
+ */
+static bool
+road_connects(const catan_state *s, int player, unsigned edge)
+{
+	const struct board_edge *be = &s->game->board.edge[edge];
+	const uint8_t *verts = st_cvert(s);
+
+	for (unsigned j = 0; j < 2; j++) {
+		unsigned v = be->vert[j];
+
+		if (v >= s->game->board.nvert)
+			continue;
+		if (verts[v] != 0) {
+			if (PIECE_OWNER(verts[v]) == player)
+				return true;
+			continue;
+		}
+		if (has_road_at(s, player, v, edge))
+			return true;
+	}
+	return false;
+}
+
+int
+build__check_road(const catan_state *s, int player, unsigned edge, bool setup)
+{
+	const struct board *b = &s->game->board;
+	const struct core_state *core = st_ccore(s);
+	const struct board_edge *be;
+
+	if (player < 0 || player >= core->num_players)
+		return CATAN_REASON_BAD_ARGUMENT;
+	if (edge >= b->nedge)
+		return CATAN_REASON_BAD_LOCATION;
+	if (st_cedge(s)[edge] != 0)
+		return CATAN_REASON_OCCUPIED;
+	if (st_cplayer(s, player)->roads_left == 0)
+		return CATAN_REASON_NO_PIECES_LEFT;
+	be = &b->edge[edge];
+	if (setup) {
+		/* The set-up road leaves the settlement just placed (04). */
+		if (be->vert[0] != core->setup_vertex &&
+		    be->vert[1] != core->setup_vertex)
+			return CATAN_REASON_SETUP_ORDER;
+		return CATAN_REASON_NONE;
+	}
+	if (!road_connects(s, player, edge))
+		return CATAN_REASON_NOT_CONNECTED;
+	return CATAN_REASON_NONE;
+}
+
+bool
+build__distance_ok(const catan_state *s, unsigned vertex)
+{
+	const struct board *b = &s->game->board;
+	const uint8_t *verts = st_cvert(s);
+	const struct board_vertex *bv;
+
+	if (vertex >= b->nvert)
+		return false;
+	/* The distance rule binds one's own buildings too (04.3). */
+	bv = &b->vert[vertex];
+	for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
+		unsigned a = bv->adj[i];
+
+		if (a < b->nvert && verts[a] != 0)
+			return false;
+	}
+	return true;
+}
+
+int
+build__check_settlement(const catan_state *s, int player, unsigned vertex,
+			bool setup)
+{
+	const struct board *b = &s->game->board;
+
+	if (player < 0 || player >= st_ccore(s)->num_players)
+		return CATAN_REASON_BAD_ARGUMENT;
+	if (vertex >= b->nvert)
+		return CATAN_REASON_BAD_LOCATION;
+	if (st_cvert(s)[vertex] != 0)
+		return CATAN_REASON_OCCUPIED;
+	if (st_cplayer(s, player)->settlements_left == 0)
+		return CATAN_REASON_NO_PIECES_LEFT;
+	if (!build__distance_ok(s, vertex))
+		return CATAN_REASON_DISTANCE_RULE;
+	if (setup) {
+		/* The set-up road must fit next to it (04.2). */
+		if (!has_free_edge_at(s, vertex))
+			return CATAN_REASON_OCCUPIED;
+		return CATAN_REASON_NONE;
+	}
+	if (!has_road_at(s, player, vertex, BOARD_NONE))
+		return CATAN_REASON_NOT_CONNECTED;
+	return CATAN_REASON_NONE;
+}
+
+int
+build__check_city(const catan_state *s, int player, unsigned vertex)
+{
+	uint8_t byte;
+
+	if (player < 0 || player >= st_ccore(s)->num_players)
+		return CATAN_REASON_BAD_ARGUMENT;
+	if (vertex >= s->game->board.nvert)
+		return CATAN_REASON_BAD_LOCATION;
+	byte = st_cvert(s)[vertex];
+	if (byte == 0 || PIECE_OWNER(byte) != player ||
+	    PIECE_KIND(byte) != CATAN_PIECE_SETTLEMENT)
+		return CATAN_REASON_NOT_OWN_SETTLEMENT;
+	if (st_cplayer(s, player)->cities_left == 0)
+		return CATAN_REASON_NO_PIECES_LEFT;
+	return CATAN_REASON_NONE;
+}
+
+bool
+build__any_road_possible(const catan_state *s, int player)
+{
+	unsigned nedge = s->game->board.nedge;
+
+	for (unsigned e = 0; e < nedge; e++)
+		if (build__check_road(s, player, e, false) == CATAN_REASON_NONE)
+			return true;
+	return false;
+}
+
+void
+build__place_road(catan_state *s, int player, unsigned edge)
+{
+	struct player_state *ps;
+
+	if (player < 0 || player >= st_ccore(s)->num_players ||
+	    edge >= s->game->board.nedge)
+		return;
+	ps = st_player(s, player);
+	st_edge(s)[edge] = PIECE_BYTE(player, EDGE_KIND_ROAD);
+	if (ps->roads_left > 0)
+		ps->roads_left--;
+	awards__update_longest_road(s);
+}
+
+void
+build__place_settlement(catan_state *s, int player, unsigned vertex)
+{
+	struct player_state *ps;
+
+	if (player < 0 || player >= st_ccore(s)->num_players ||
+	    vertex >= s->game->board.nvert)
+		return;
+	ps = st_player(s, player);
+	st_vert(s)[vertex] = PIECE_BYTE(player, CATAN_PIECE_SETTLEMENT);
+	if (ps->settlements_left > 0)
+		ps->settlements_left--;
+	/* A settlement on an opponent's road breaks it (05.F). */
+	awards__update_longest_road(s);
+}
+
+void
+build__place_city(catan_state *s, int player, unsigned vertex)
+{
+	struct player_state *ps;
+	uint8_t old;
+
+	if (player < 0 || player >= st_ccore(s)->num_players ||
+	    vertex >= s->game->board.nvert)
+		return;
+	ps = st_player(s, player);
+	old = st_vert(s)[vertex];
+	st_vert(s)[vertex] = PIECE_BYTE(player, CATAN_PIECE_CITY);
+	if (ps->cities_left > 0)
+		ps->cities_left--;
+	/* "put the little house back in your reserve" (05.D) */
+	if (old != 0 && PIECE_OWNER(old) == player &&
+	    PIECE_KIND(old) == CATAN_PIECE_SETTLEMENT) {
+		ps->settlements_left++;
+		return;
+	}
+	/* Not an upgrade (never in legal play): the vertex changed hands. */
+	awards__update_longest_road(s);
+}

@@ -1,0 +1,32 @@
+/*
+ * libcatanrules: whom the robber's mover may steal from.
+ * SPDX-License-Identifier: MIT
+ */
+
+#include "catan-private.h"
+
+uint32_t
+robber__victims(const catan_state *s, unsigned hex, int thief)
+{
+	const struct board *b = &s->game->board;
+	const uint8_t *verts = st_cvert(s);
+	int nplayers = st_ccore(s)->num_players;
+	uint32_t victims = 0;
+
+	if (hex >= b->nhex)
+		return 0;
+	for (unsigned c = 0; c < 6; c++) {
+		unsigned v = b->hex[hex].vert[c];
+		int owner;
+
+		if (v >= b->nvert || verts[v] == 0)
+			continue;
+		owner = PIECE_OWNER(verts[v]);
+		/* Never oneself (B10); only a player with resources (05.B). */
+		if (owner < 0 || owner >= nplayers || owner == thief)
+			continue;
+		if (st_cplayer(s, owner)->hand_total > 0)
+			victims |= UINT32_C(1) << owner;
+	}
+	return victims;
+}

@@ -1,0 +1,69 @@
+/*
+ * libcatanrules: maritime rates and the terms every trade must meet.
+ * SPDX-License-Identifier: MIT
+ */
+
+#include "catan-private.h"
+
+/* Trading with the bank without a harbor (05.C). */
+#define MARITIME_BASE_RATE 4
+
+static bool
+is_building_of(uint8_t byte, int player)
+{
+	return byte != 0 && PIECE_OWNER(byte) == player &&
+	       (PIECE_KIND(byte) == CATAN_PIECE_SETTLEMENT ||
+		PIECE_KIND(byte) == CATAN_PIECE_CITY);
+}
+
+/*
+ * A harbor serves its two intersections; only a settlement or city there
+ * counts: "Owning a road near the port is not enough" (05.C, B6).
+ */
+static bool
+serves(const catan_state *s, const struct board_harbor *h, int player)
+{
+	const uint8_t *verts = st_cvert(s);
+
+	for (unsigned j = 0; j < 2; j++) {
+		unsigned v = h->vert[j];
+
+		if (v < s->game->board.nvert &&
+		    is_building_of(verts[v], player))
+			return true;
+	}
+	return false;
+}
+
+unsigned
+trade__maritime_rate(const catan_state *s, int player, int kind)
+{
+	const struct board *b = &s->game->board;
+	unsigned rate = MARITIME_BASE_RATE;
+
+	for (unsigned i = 0; i < b->nharbor; i++) {
+		const struct board_harbor *h = &b->harbor[i];
+
+		if (h->ratio == 0 || h->ratio >= rate)
+			continue;
+		if (h->resource != CATAN_HARBOR_GENERIC &&
+		    (int)h->resource != kind)
+			continue;
+		if (serves(s, h, player))
+			rate = h->ratio;
+	}
+	return rate;
+}
+
+int
+trade__check_terms(const uint8_t give[CATAN_MAX_CARD_KINDS],
+		   const uint8_t get[CATAN_MAX_CARD_KINDS])
+{
+	/* No gifts, no type for the same type (05.C, B5, B10). */
+	if (cards_total(give) == 0 || cards_total(get) == 0)
+		return CATAN_REASON_BAD_TRADE;
+	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
+		if (give[k] > 0 && get[k] > 0)
+			return CATAN_REASON_BAD_TRADE;
+	return CATAN_REASON_NONE;
+}

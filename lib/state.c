@@ -1,0 +1,736 @@
+/*
+ * libcatanrules: states — lifecycle, the apply template method, chance, queries.
+ * SPDX-License-Identifier: MIT
+ */
+#include <stdio.h>
+
+#include "catan-private.h"
+
+/* Chance nodes of supported variants have few outcomes; this bounds the
+ * scratch list used to validate an outcome without allocating. */
+#define MAX_SCRATCH_OUTCOMES 64
+/* Scratch room for the module pipeline on legal actions. */
+#define MAX_SCRATCH_ACTIONS 1024
+
+void
+state__seterr(const catan_state *s, const char *fmt, ...)
+{
+	/* The message buffer belongs to the handle, not to the position:
+	 * recording it from a const query does not change the state. */
+	catan_state *w = (catan_state *)s;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(w->errmsg, sizeof(w->errmsg), fmt, ap);
+	va_end(ap);
+}
+
+static void
+clear_error(const catan_state *s)
+{
+	catan_state *w = (catan_state *)s;
+
+	w->errmsg[0] = '\0';
+	w->last_reason = CATAN_REASON_NONE;
+}
+
+/* ------------------------------------------------------------ lifecycle */
+
+static size_t
+handle_size(const catan_game *g)
+{
+	return sizeof(struct catan_state) + g->state_size;
+}
+
+static void
+resolve_pending_chance(catan_state *s);
+
+int
+catan_state_new(catan_state **out, catan_game *g)
+{
+	catan_state *s;
+	struct core_state *c;
+	int rc;
+
+	if (!out || !g)
+		return CATAN_EINVAL;
+	s = catan__calloc(g->ctx, handle_size(g));
+	if (!s)
+		return CATAN_ENOMEM;
+	s->game = catan_game_ref(g);
+	s->size = g->state_size;
+	c = st_core(s);
+	c->num_players = g->num_players;
+	c->current = CATAN_NO_PLAYER;
+	c->first_player = CATAN_NO_PLAYER;
+	c->longest_holder = CATAN_NO_PLAYER;
+	c->army_holder = CATAN_NO_PLAYER;
+	c->winner = CATAN_NO_PLAYER;
+	c->victim = CATAN_NO_PLAYER;
+	c->setup_vertex = BOARD_NONE;
+	/* A stream distinct from the board's, so the board layout and the
+	 * dice of the same seed are independent. */
+	rng__seed(&c->rng, g->seed, 0x6361746eu);
+
+	rc = g->variant->init_state(s);
+	for (unsigned i = 0; rc == CATAN_OK && i < g->nmodules; i++) {
+		const struct game_module *m = &g->modules[i];
+
+		if (m->ops->init_state)
+			rc = m->ops->init_state(s, s->data + m->slice_offset);
+	}
+	if (rc != CATAN_OK) {
+		catan_state_free(s);
+		return rc;
+	}
+	if (g->chance_mode == CATAN_CHANCE_SAMPLED)
+		resolve_pending_chance(s);
+	*out = s;
+	return CATAN_OK;
+}
+
+void
+catan_state_free(catan_state *s)
+{
+	catan_game *g;
+
+	if (!s)
+		return;
+	g = s->game;
+	catan__free(g->ctx, s, handle_size(g));
+	catan_game_unref(g);
+}
+
+int
+catan_state_clone(catan_state **out, const catan_state *s)
+{
+	catan_state *c;
+
+	if (!out || !s)
+		return CATAN_EINVAL;
+	c = catan__alloc(s->game->ctx, handle_size(s->game));
+	if (!c)
+		return CATAN_ENOMEM;
+	memcpy(c, s, handle_size(s->game));
+	catan_game_ref(s->game);
+	*out = c;
+	return CATAN_OK;
+}
+
+int
+catan_state_copy(catan_state *dst, const catan_state *src)
+{
+	if (!dst || !src || dst->game != src->game)
+		return CATAN_EINVAL;
+	if (dst != src)
+		memcpy(dst->data, src->data, src->size);
+	return CATAN_OK;
+}
+
+catan_game *
+catan_state_game(const catan_state *s)
+{
+	return s ? s->game : NULL;
+}
+
+size_t
+catan_state_size(const catan_state *s)
+{
+	return s ? s->size : 0;
+}
+
+const char *
+catan_state_errmsg(const catan_state *s)
+{
+	return s ? s->errmsg : "";
+}
+
+int
+catan_state_last_reason(const catan_state *s)
+{
+	return s ? s->last_reason : CATAN_REASON_NONE;
+}
+
+/* ------------------------------------------------------------ who acts */
+
+static bool
+is_terminal(const catan_state *s)
+{
+	return st_ccore(s)->phase == CATAN_PHASE_GAME_OVER;
+}
+
+uint32_t
+catan_state_acting_players(const catan_state *s)
+{
+	if (!s || is_terminal(s) || st_ccore(s)->chance != CHANCE_NONE)
+		return 0;
+	return s->game->variant->acting_players(s);
+}
+
+int
+catan_state_current_player(const catan_state *s)
+{
+	uint32_t mask;
+
+	if (!s)
+		return CATAN_PLAYER_INVALID;
+	if (is_terminal(s))
+		return CATAN_PLAYER_TERMINAL;
+	if (st_ccore(s)->chance != CHANCE_NONE)
+		return CATAN_PLAYER_CHANCE;
+	mask = catan_state_acting_players(s);
+	if (mask == 0)
+		return CATAN_PLAYER_INVALID;
+	if ((mask & (mask - 1)) == 0)
+		return __builtin_ctz(mask);
+	return CATAN_PLAYER_SIMULTANEOUS;
+}
+
+int
+catan_state_turn_player(const catan_state *s)
+{
+	if (!s || st_ccore(s)->current < 0)
+		return CATAN_PLAYER_INVALID;
+	return st_ccore(s)->current;
+}
+
+int
+catan_state_is_terminal(const catan_state *s)
+{
+	return s && is_terminal(s);
+}
+
+int
+catan_state_is_chance_node(const catan_state *s)
+{
+	return s && !is_terminal(s) && st_ccore(s)->chance != CHANCE_NONE;
+}
+
+int
+catan_state_phase(const catan_state *s)
+{
+	return s ? st_ccore(s)->phase : CATAN_EINVAL;
+}
+
+const char *
+catan_state_phase_name(const catan_state *s, int phase)
+{
+	static const char *const names[] = {
+		"start", "setup", "roll", "discard", "robber", "steal", "main",
+		"trade_response", "trade_confirm", "road_building", "game_over",
+	};
+	const char *name = NULL;
+
+	if (phase >= 0 && (size_t)phase < ARRAY_LEN(names))
+		return names[phase];
+	if (s && s->game->variant->phase_name)
+		name = s->game->variant->phase_name(phase);
+	return name ? name : "unknown";
+}
+
+uint32_t
+catan_state_move_number(const catan_state *s)
+{
+	return s ? st_ccore(s)->move_number : 0;
+}
+
+uint32_t
+catan_state_turn_number(const catan_state *s)
+{
+	return s ? st_ccore(s)->turn : 0;
+}
+
+/* --------------------------------------------------------- hash, equal */
+
+static inline uint64_t
+rotl64(uint64_t x, int r)
+{
+	return (x << r) | (x >> (64 - r));
+}
+
+uint64_t
+catan_state_hash(const catan_state *s)
+{
+	/* The block is a multiple of 8 bytes and 16-aligned: hash whole words
+	 * (a murmur-style mix with an fmix64 finish). */
+	const uint64_t k1 = 0x87c37b91114253d5ull, k2 = 0x4cf5ad432745937full;
+	uint64_t h = 0x9e3779b97f4a7c15ull;
+	size_t n;
+
+	if (!s)
+		return 0;
+	n = s->size / 8;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t w;
+
+		memcpy(&w, s->data + 8 * i, 8);
+		w *= k1;
+		w = rotl64(w, 31);
+		w *= k2;
+		h ^= w;
+		h = rotl64(h, 27) * 5 + 0x52dce729;
+	}
+	h ^= s->size;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ull;
+	h ^= h >> 33;
+	return h;
+}
+
+int
+catan_state_equal(const catan_state *a, const catan_state *b)
+{
+	if (!a || !b || a->game != b->game)
+		return 0;
+	return memcmp(a->data, b->data, a->size) == 0;
+}
+
+/* ---------------------------------------------------------------- sinks */
+
+void
+catan_sink_action(catan_sink *sink, const catan_action *a)
+{
+	if (!sink || !a)
+		return;
+	if (sink->actions && sink->count < sink->cap)
+		sink->actions[sink->count] = *a;
+	sink->count++;
+}
+
+void
+catan_sink_outcome(catan_sink *sink, const catan_action *a, uint32_t num, uint32_t den)
+{
+	if (!sink || !a)
+		return;
+	if (sink->outcomes && sink->count < sink->cap) {
+		sink->outcomes[sink->count].action = *a;
+		sink->outcomes[sink->count].num = num;
+		sink->outcomes[sink->count].den = den;
+	}
+	sink->count++;
+}
+
+/* ------------------------------------------------------- legal actions */
+
+static void
+sort_actions(catan_action *a, size_t n)
+{
+	/* Variants generate in canonical order where it is natural, so this is
+	 * usually one pass of comparisons. */
+	for (size_t i = 1; i < n; i++) {
+		catan_action key;
+		size_t j = i;
+
+		if (catan_action_compare(&a[i - 1], &a[i]) <= 0)
+			continue;
+		key = a[i];
+		while (j > 0 && catan_action_compare(&a[j - 1], &key) > 0) {
+			a[j] = a[j - 1];
+			j--;
+		}
+		a[j] = key;
+	}
+}
+
+static bool
+may_act(const catan_state *s, int player)
+{
+	return player >= 0 && player < st_ccore(s)->num_players &&
+	       (catan_state_acting_players(s) & (1u << player));
+}
+
+static int
+legal_with_modules(const catan_state *s, int player, catan_action *buf,
+		   size_t cap, size_t *n_out)
+{
+	const catan_game *g = s->game;
+	catan_action scratch[MAX_SCRATCH_ACTIONS];
+	catan_sink sink = { scratch, NULL, ARRAY_LEN(scratch), 0 };
+	catan_action_list list;
+
+	g->variant->legal_actions(s, player, &sink);
+	if (sink.count > ARRAY_LEN(scratch)) {
+		catan__log(g->ctx, CATAN_LOG_ERROR, "legal actions overflow (%zu)", sink.count);
+		return CATAN_ERROR;
+	}
+	list.items = scratch;
+	list.count = sink.count;
+	list.cap = ARRAY_LEN(scratch);
+	for (unsigned i = 0; i < g->nmodules; i++) {
+		const struct game_module *m = &g->modules[i];
+
+		if (m->ops->legal_actions)
+			m->ops->legal_actions(s, player, &list, s->data + m->slice_offset);
+	}
+	sort_actions(list.items, list.count);
+	*n_out = list.count;
+	if (list.count > cap)
+		return CATAN_EBUFS;
+	if (buf)
+		memcpy(buf, list.items, list.count * sizeof(*buf));
+	return CATAN_OK;
+}
+
+int
+catan_state_legal_actions(const catan_state *s, int player, catan_action *buf,
+			  size_t cap, size_t *n_out)
+{
+	catan_sink sink;
+
+	if (!s || !n_out || (!buf && cap))
+		return CATAN_EINVAL;
+	if (player < 0 || player >= st_ccore(s)->num_players) {
+		state__seterr(s, "no player %d in a %d-player game", player,
+			      st_ccore(s)->num_players);
+		return CATAN_EINVAL;
+	}
+	*n_out = 0;
+	if (!may_act(s, player))
+		return CATAN_OK;
+	if (s->game->nmodules)
+		return legal_with_modules(s, player, buf, cap, n_out);
+
+	sink.actions = buf;
+	sink.outcomes = NULL;
+	sink.cap = cap;
+	sink.count = 0;
+	s->game->variant->legal_actions(s, player, &sink);
+	*n_out = sink.count;
+	if (sink.count > cap)
+		return CATAN_EBUFS;
+	sort_actions(buf, sink.count);
+	return CATAN_OK;
+}
+
+/* -------------------------------------------------------------- chance */
+
+int
+catan_state_chance_outcomes(const catan_state *s, catan_chance_outcome *buf,
+			    size_t cap, size_t *n_out)
+{
+	catan_sink sink;
+
+	if (!s || !n_out || (!buf && cap))
+		return CATAN_EINVAL;
+	*n_out = 0;
+	if (!catan_state_is_chance_node(s))
+		return CATAN_OK;
+	sink.actions = NULL;
+	sink.outcomes = buf;
+	sink.cap = cap;
+	sink.count = 0;
+	s->game->variant->chance_outcomes(s, &sink);
+	*n_out = sink.count;
+	return sink.count > cap ? CATAN_EBUFS : CATAN_OK;
+}
+
+static void
+apply_one(catan_state *s, const catan_action *a)
+{
+	const catan_game *g = s->game;
+
+	g->variant->apply(s, a);
+	for (unsigned i = 0; i < g->nmodules; i++) {
+		const struct game_module *m = &g->modules[i];
+
+		if (m->ops->after_apply)
+			m->ops->after_apply(s, a, s->data + m->slice_offset);
+	}
+	if (g->variant->finish_action)
+		g->variant->finish_action(s);
+	st_core(s)->move_number++;
+}
+
+/* Resolve chance events with the state's RNG: draw r uniformly below the
+ * common denominator and walk the cumulative numerators (G1: the same seed
+ * and actions give the same game everywhere). */
+static void
+resolve_pending_chance(catan_state *s)
+{
+	catan_chance_outcome outcomes[MAX_SCRATCH_OUTCOMES];
+
+	while (catan_state_is_chance_node(s)) {
+		catan_sink sink = { NULL, outcomes, ARRAY_LEN(outcomes), 0 };
+		uint32_t r, acc = 0;
+		size_t i;
+
+		s->game->variant->chance_outcomes(s, &sink);
+		if (sink.count == 0 || sink.count > ARRAY_LEN(outcomes)) {
+			catan__log(s->game->ctx, CATAN_LOG_ERROR,
+				   "chance node with %zu outcomes", sink.count);
+			return;
+		}
+		r = rng__below(&st_core(s)->rng, outcomes[0].den);
+		for (i = 0; i + 1 < sink.count; i++) {
+			acc += outcomes[i].num;
+			if (r < acc)
+				break;
+		}
+		apply_one(s, &outcomes[i].action);
+	}
+}
+
+int
+catan_state_resolve_chance(catan_state *s)
+{
+	if (!s)
+		return CATAN_EINVAL;
+	resolve_pending_chance(s);
+	return CATAN_OK;
+}
+
+/* ------------------------------------------------------- check / apply */
+
+static int
+check_chance_outcome(const catan_state *s, const catan_action *a)
+{
+	catan_chance_outcome outcomes[MAX_SCRATCH_OUTCOMES];
+	catan_sink sink = { NULL, outcomes, ARRAY_LEN(outcomes), 0 };
+
+	if (a->player != CATAN_PLAYER_CHANCE)
+		return CATAN_REASON_NOT_YOUR_TURN;
+	s->game->variant->chance_outcomes(s, &sink);
+	for (size_t i = 0; i < sink.count && i < ARRAY_LEN(outcomes); i++)
+		if (catan_action_compare(&outcomes[i].action, a) == 0)
+			return CATAN_REASON_NONE;
+	return CATAN_REASON_BAD_OUTCOME;
+}
+
+static int
+check_reason(const catan_state *s, const catan_action *a)
+{
+	const catan_game *g = s->game;
+	int reason;
+
+	if (is_terminal(s))
+		return CATAN_REASON_GAME_OVER;
+	if (a->flags != 0)
+		return CATAN_REASON_BAD_ARGUMENT;
+	if (st_ccore(s)->chance != CHANCE_NONE)
+		return check_chance_outcome(s, a);
+	if (a->player == CATAN_PLAYER_CHANCE)
+		return CATAN_REASON_BAD_OUTCOME;
+	if (!may_act(s, a->player)) {
+		/* A player who has answered no longer acts; saying so is more
+		 * useful than "not your turn". */
+		if (a->player >= 0 && a->player < st_ccore(s)->num_players &&
+		    g->variant->check_action(s, a) == CATAN_REASON_ALREADY_RESPONDED)
+			return CATAN_REASON_ALREADY_RESPONDED;
+		return CATAN_REASON_NOT_YOUR_TURN;
+	}
+	for (unsigned i = 0; i < g->nmodules; i++) {
+		const struct game_module *m = &g->modules[i];
+
+		if (!m->ops->check_action)
+			continue;
+		reason = m->ops->check_action(s, a, s->data + m->slice_offset);
+		if (reason != CATAN_REASON_NONE)
+			return reason;
+	}
+	return g->variant->check_action(s, a);
+}
+
+static void
+describe_refusal(const catan_state *s, const catan_action *a, int reason)
+{
+	char text[96];
+
+	if (catan_action_format(s->game, a, text, sizeof(text), NULL) != CATAN_OK)
+		snprintf(text, sizeof(text), "action type %u by player %d",
+			 (unsigned)a->type, a->player);
+	state__seterr(s, "illegal action '%s': %s (%s)", text,
+		      catan_reason_name(reason), catan__reason_text(reason));
+	((catan_state *)s)->last_reason = reason;
+}
+
+int
+catan_state_check_action(const catan_state *s, const catan_action *a, int *reason_out)
+{
+	int reason;
+
+	if (!s || !a)
+		return CATAN_EINVAL;
+	clear_error(s);
+	reason = check_reason(s, a);
+	if (reason_out)
+		*reason_out = reason;
+	if (reason == CATAN_REASON_NONE)
+		return CATAN_OK;
+	describe_refusal(s, a, reason);
+	return CATAN_EILLEGAL;
+}
+
+int
+catan_state_apply(catan_state *s, const catan_action *a)
+{
+	int rc = catan_state_check_action(s, a, NULL);
+
+	if (rc != CATAN_OK)
+		return rc;
+	return catan_state_apply_unchecked(s, a);
+}
+
+int
+catan_state_apply_unchecked(catan_state *s, const catan_action *a)
+{
+	if (!s || !a)
+		return CATAN_EINVAL;
+	if (is_terminal(s))
+		return CATAN_OK;
+	apply_one(s, a);
+	if (s->game->chance_mode == CATAN_CHANCE_SAMPLED)
+		resolve_pending_chance(s);
+	return CATAN_OK;
+}
+
+/* ------------------------------------------------------------- scoring */
+
+int
+state__victory_points(const catan_state *s, int player, bool include_hidden)
+{
+	const catan_game *g = s->game;
+	int vp = g->variant->victory_points(s, player, include_hidden);
+
+	for (unsigned i = 0; i < g->nmodules; i++) {
+		const struct game_module *m = &g->modules[i];
+
+		if (m->ops->victory_points)
+			vp = m->ops->victory_points(s, player, include_hidden, vp,
+						    s->data + m->slice_offset);
+	}
+	return vp;
+}
+
+int
+catan_state_victory_points(const catan_state *s, int player, int include_hidden)
+{
+	if (!s || player < 0 || player >= st_ccore(s)->num_players)
+		return CATAN_EINVAL;
+	return state__victory_points(s, player, include_hidden != 0);
+}
+
+int
+catan_state_winner(const catan_state *s)
+{
+	return s ? st_ccore(s)->winner : -1;
+}
+
+int
+catan_state_returns(const catan_state *s, double *out, size_t n)
+{
+	int np;
+
+	if (!s || !out || n < (size_t)st_ccore(s)->num_players)
+		return CATAN_EINVAL;
+	np = st_ccore(s)->num_players;
+	for (int p = 0; p < np; p++)
+		out[p] = (is_terminal(s) && st_ccore(s)->winner == p) ? 1.0 : 0.0;
+	return CATAN_OK;
+}
+
+/* ------------------------------------------------------------- queries */
+
+static bool
+valid_player(const catan_state *s, int player)
+{
+	return s && player >= 0 && player < st_ccore(s)->num_players;
+}
+
+int
+catan_state_player(const catan_state *s, int player, catan_player_info *out)
+{
+	const struct player_state *ps;
+	const struct core_state *c;
+
+	if (!valid_player(s, player) || !out)
+		return CATAN_EINVAL;
+	ps = st_cplayer(s, player);
+	c = st_ccore(s);
+	memset(out, 0, sizeof(*out));
+	memcpy(out->cards, ps->hand, sizeof(out->cards));
+	memcpy(out->dev_cards, ps->dev, sizeof(out->dev_cards));
+	out->card_total = cards_total(ps->hand);
+	for (int k = 0; k < CATAN_MAX_DEV_KINDS; k++)
+		out->dev_total += ps->dev[k];
+	out->knights_played = ps->knights;
+	out->roads_left = ps->roads_left;
+	out->settlements_left = ps->settlements_left;
+	out->cities_left = ps->cities_left;
+	out->longest_road = ps->road_length;
+	out->public_vp = (uint32_t)state__victory_points(s, player, false);
+	out->total_vp = (uint32_t)state__victory_points(s, player, true);
+	out->discard_owed = ps->discard_owed;
+	out->has_longest_road = c->longest_holder == player;
+	out->has_largest_army = c->army_holder == player;
+	return CATAN_OK;
+}
+
+int
+catan_state_bank(const catan_state *s, uint8_t out[CATAN_MAX_CARD_KINDS])
+{
+	if (!s || !out)
+		return CATAN_EINVAL;
+	memcpy(out, st_ccore(s)->bank, CATAN_MAX_CARD_KINDS);
+	return CATAN_OK;
+}
+
+int
+catan_state_dev_deck(const catan_state *s, uint8_t out[CATAN_MAX_DEV_KINDS])
+{
+	if (!s || !out)
+		return CATAN_EINVAL;
+	memcpy(out, st_ccore(s)->dev_deck, CATAN_MAX_DEV_KINDS);
+	return CATAN_OK;
+}
+
+int
+catan_state_robber(const catan_state *s)
+{
+	return s ? st_ccore(s)->robber_hex : CATAN_EINVAL;
+}
+
+int
+catan_state_dice(const catan_state *s)
+{
+	return s ? st_ccore(s)->dice : CATAN_EINVAL;
+}
+
+int
+catan_state_vertex_piece(const catan_state *s, unsigned vertex, int *owner_out)
+{
+	uint8_t b;
+
+	if (!s || vertex >= s->game->board.nvert)
+		return CATAN_EINVAL;
+	b = st_cvert(s)[vertex];
+	if (owner_out)
+		*owner_out = b ? PIECE_OWNER(b) : -1;
+	return b ? PIECE_KIND(b) : CATAN_PIECE_NONE;
+}
+
+int
+catan_state_edge_piece(const catan_state *s, unsigned edge, int *owner_out)
+{
+	uint8_t b;
+
+	if (!s || edge >= s->game->board.nedge)
+		return CATAN_EINVAL;
+	b = st_cedge(s)[edge];
+	if (owner_out)
+		*owner_out = b ? PIECE_OWNER(b) : -1;
+	return b ? CATAN_PIECE_ROAD : CATAN_PIECE_NONE;
+}
+
+int
+catan_state_longest_road_holder(const catan_state *s)
+{
+	return s ? st_ccore(s)->longest_holder : -1;
+}
+
+int
+catan_state_largest_army_holder(const catan_state *s)
+{
+	return s ? st_ccore(s)->army_holder : -1;
+}
