@@ -1,0 +1,1180 @@
+/*
+ * libcatanrules: the CATAN base game for 3-4 players (2020 rules) — turn flow,
+ * move generation and legality. Shared mechanics live in lib/rules-*.c.
+ * SPDX-License-Identifier: MIT
+ */
+#include "catan-private.h"
+
+/* ------------------------------------------------------------ parameters */
+
+enum { P_BOARD, P_NUMBERS, P_SETUP, P_PHASES, P_VP, P_OFFER_MAX };
+enum { BOARD_RANDOM, BOARD_BEGINNER };
+enum { NUMBERS_RANDOM, NUMBERS_SPIRAL };
+enum { SETUP_SNAKE, SETUP_BEGINNER };
+enum { PHASES_STRICT, PHASES_COMBINED };
+
+static const char *const board_choices[] = { "random", "beginner", NULL };
+static const char *const numbers_choices[] = { "random", "spiral", NULL };
+static const char *const setup_choices[] = { "snake", "beginner", NULL };
+static const char *const phases_choices[] = { "strict", "combined", NULL };
+
+static const catan_param_spec base_params[] = {
+	{ "board", CATAN_PARAM_ENUM, 0, 0, BOARD_RANDOM, board_choices,
+	  "beginner: the fixed starting board; random: shuffled terrain, harbors, numbers (B1)" },
+	{ "numbers", CATAN_PARAM_ENUM, 0, 0, NUMBERS_RANDOM, numbers_choices,
+	  "random numbers with no adjacent 6/8, or the A-R spiral (random boards only)" },
+	{ "setup", CATAN_PARAM_ENUM, 0, 0, SETUP_SNAKE, setup_choices,
+	  "snake: players place in snake order; beginner: fixed starting pieces (B2)" },
+	{ "phases", CATAN_PARAM_ENUM, 0, 0, PHASES_STRICT, phases_choices,
+	  "strict: trading ends with the first build; combined: trade and build in any order (B4)" },
+	{ "vp", CATAN_PARAM_INT, 3, 20, 10, NULL, "victory points needed to win" },
+	{ "offer_max", CATAN_PARAM_INT, 0, 3, 1, NULL,
+	  "largest count per side of domestic offers listed by move generation (B5)" },
+	{ NULL, 0, 0, 0, 0, NULL, NULL },
+};
+
+/* FACTS.md §1.4: the beginner starting pieces, each intersection named by the
+ * three hexes meeting there and each road by the two hexes it lies between.
+ * The second settlement of each pair pays the starting resources. */
+static const struct beginner_pieces {
+	uint8_t settlement[2][3];
+	uint8_t road[2][2];
+} beginner_setup[4] = {
+	{ { { 14, 15, 18 }, { 12, 13, 16 } }, { { 14, 15 }, { 13, 16 } } },
+	{ { { 10, 11, 15 }, { 3, 4, 8 } }, { { 10, 11 }, { 3, 8 } } },
+	{ { { 2, 5, 6 }, { 13, 14, 17 } }, { { 2, 5 }, { 14, 17 } } },
+	{ { { 0, 1, 4 }, { 7, 8, 12 } }, { { 1, 4 }, { 8, 12 } } },
+};
+
+static int
+param(const catan_game *g, int which)
+{
+	return g->params[which];
+}
+
+/* ------------------------------------------------------------ game setup */
+
+static int
+base_build_game(catan_game *g)
+{
+	struct board_hex_spec hexes[ISLAND_HEXES];
+	struct board_harbor_spec harbors[ISLAND_HARBORS];
+	unsigned om;
+	int rc;
+
+	if (param(g, P_BOARD) == BOARD_BEGINNER) {
+		if (param(g, P_NUMBERS) != NUMBERS_RANDOM) {
+			catan__ctx_seterr(g->ctx, "numbers=spiral needs board=random: "
+					  "the beginner board has fixed numbers");
+			return CATAN_EINVAL;
+		}
+		island__beginner(hexes, harbors);
+	} else {
+		struct catan_rng rng;
+
+		rng__seed(&rng, g->seed, 0x626f617264u);
+		island__random(hexes, harbors, &rng, param(g, P_NUMBERS) == NUMBERS_SPIRAL);
+	}
+	rc = board__build(&g->board, g->ctx, hexes, ISLAND_HEXES, harbors, ISLAND_HARBORS);
+	if (rc != CATAN_OK)
+		return rc;
+
+	g->vp_to_win = (uint8_t)param(g, P_VP);
+	g->hand_limit = 7;
+	g->offer_max = (uint8_t)param(g, P_OFFER_MAX);
+	g->strict_phases = param(g, P_PHASES) == PHASES_STRICT;
+	for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
+		g->bank_start[k] = 19;
+	g->dev_start[CATAN_DEV_KNIGHT] = 14;
+	g->dev_start[CATAN_DEV_ROAD_BUILDING] = 2;
+	g->dev_start[CATAN_DEV_YEAR_OF_PLENTY] = 2;
+	g->dev_start[CATAN_DEV_MONOPOLY] = 2;
+	g->dev_start[CATAN_DEV_VICTORY_POINT] = 5;
+	g->pieces[CATAN_PIECE_SETTLEMENT] = 5;
+	g->pieces[CATAN_PIECE_CITY] = 4;
+	g->pieces[CATAN_PIECE_ROAD] = 15;
+	/* Worst case is the main phase: every edge, intersection and city,
+	 * dev plays (15 Year of Plenty picks, 5 Monopolies), 20 maritime
+	 * trades, 20 offer shapes per offer_max^2, and the rest. */
+	om = g->offer_max;
+	g->max_actions = (uint16_t)(g->board.nedge + 2u * g->board.nvert + 64u + 20u * om * om);
+	g->max_outcomes = 11;
+	if (g->num_players > g->max_outcomes)
+		g->max_outcomes = g->num_players;
+	g->variant_size = 0;
+	return CATAN_OK;
+}
+
+static int
+place_beginner_pieces(catan_state *s)
+{
+	const struct board *b = &s->game->board;
+	int np = st_ccore(s)->num_players;
+
+	for (int p = 0; p < np; p++) {
+		for (int i = 0; i < 2; i++) {
+			const struct beginner_pieces *bp = &beginner_setup[p];
+			uint16_t hx[3] = { bp->settlement[i][0], bp->settlement[i][1],
+					   bp->settlement[i][2] };
+			uint16_t v = board__vertex_of_hexes(b, hx, 3);
+			uint16_t e = board__edge_between(b, bp->road[i][0], bp->road[i][1]);
+
+			if (v == BOARD_NONE || e == BOARD_NONE)
+				return CATAN_ERROR;
+			build__place_settlement(s, p, v);
+			build__place_road(s, p, e);
+			if (i == 1)
+				production__setup_income(s, p, v);
+		}
+	}
+	return CATAN_OK;
+}
+
+static int
+base_init_state(catan_state *s)
+{
+	const catan_game *g = s->game;
+	struct core_state *c = st_core(s);
+
+	memcpy(c->bank, g->bank_start, sizeof(c->bank));
+	memcpy(c->dev_deck, g->dev_start, sizeof(c->dev_deck));
+	c->robber_hex = g->board.desert;
+	for (int p = 0; p < c->num_players; p++) {
+		struct player_state *ps = st_player(s, p);
+
+		ps->settlements_left = g->pieces[CATAN_PIECE_SETTLEMENT];
+		ps->cities_left = g->pieces[CATAN_PIECE_CITY];
+		ps->roads_left = g->pieces[CATAN_PIECE_ROAD];
+	}
+	/* B3: the first player is decided by a roll-off, a chance event. */
+	c->phase = CATAN_PHASE_START;
+	c->chance = CHANCE_FIRST_PLAYER;
+	if (param(g, P_SETUP) == SETUP_BEGINNER)
+		return place_beginner_pieces(s);
+	return CATAN_OK;
+}
+
+/* ------------------------------------------------------------ turn flow */
+
+static int
+setup_player(const struct core_state *c, unsigned step)
+{
+	/* base-game.txt 04: clockwise from the first player, then "a second
+	 * tour in reverse order". */
+	unsigned n = c->num_players;
+	unsigned k = step < n ? step : 2 * n - 1 - step;
+
+	return (int)((c->first_player + k) % n);
+}
+
+static void
+start_turn(catan_state *s, int player)
+{
+	struct core_state *c = st_core(s);
+
+	c->current = (int8_t)player;
+	c->turn++;
+	c->phase = CATAN_PHASE_ROLL;
+	c->flags &= GAME_VP_REVEALED;
+	c->dice = 0;
+	memset(c->dev_bought, 0, sizeof(c->dev_bought));
+}
+
+static void
+clear_offer(catan_state *s)
+{
+	struct core_state *c = st_core(s);
+
+	memset(c->offer_give, 0, sizeof(c->offer_give));
+	memset(c->offer_get, 0, sizeof(c->offer_get));
+	for (int p = 0; p < c->num_players; p++) {
+		struct player_state *ps = st_player(s, p);
+
+		ps->response = RESPONSE_PENDING;
+		memset(ps->counter_give, 0, sizeof(ps->counter_give));
+		memset(ps->counter_get, 0, sizeof(ps->counter_get));
+	}
+}
+
+static bool
+strict_trading_over(const catan_state *s)
+{
+	return s->game->strict_phases && (st_ccore(s)->flags & TURN_BUILT);
+}
+
+static bool
+only_base_resources(const uint8_t c[CATAN_MAX_CARD_KINDS])
+{
+	for (int k = CATAN_NUM_RESOURCES; k < CATAN_MAX_CARD_KINDS; k++)
+		if (c[k])
+			return false;
+	return true;
+}
+
+static unsigned
+bank_total(const struct core_state *c)
+{
+	unsigned t = 0;
+
+	for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
+		t += c->bank[k];
+	return t;
+}
+
+static unsigned
+deck_left(const struct core_state *c)
+{
+	unsigned t = 0;
+
+	for (int k = 0; k < CATAN_MAX_DEV_KINDS; k++)
+		t += c->dev_deck[k];
+	return t;
+}
+
+/* ----------------------------------------------------------- legality */
+
+static int
+phase_allows(const struct core_state *c, int type)
+{
+	switch (c->phase) {
+	case CATAN_PHASE_SETUP:
+		if (type == CATAN_ACT_BUILD_SETTLEMENT || type == CATAN_ACT_BUILD_ROAD) {
+			bool want_road = c->setup_vertex != BOARD_NONE;
+
+			return (type == CATAN_ACT_BUILD_ROAD) == want_road ?
+			       CATAN_REASON_NONE : CATAN_REASON_SETUP_ORDER;
+		}
+		break;
+	case CATAN_PHASE_ROLL:
+		if (type == CATAN_ACT_ROLL ||
+		    (type >= CATAN_ACT_PLAY_KNIGHT && type <= CATAN_ACT_PLAY_MONOPOLY))
+			return CATAN_REASON_NONE;
+		break;
+	case CATAN_PHASE_DISCARD:
+		if (type == CATAN_ACT_DISCARD)
+			return CATAN_REASON_NONE;
+		break;
+	case CATAN_PHASE_ROBBER:
+		if (type == CATAN_ACT_MOVE_ROBBER)
+			return CATAN_REASON_NONE;
+		break;
+	case CATAN_PHASE_STEAL:
+		if (type == CATAN_ACT_STEAL)
+			return CATAN_REASON_NONE;
+		break;
+	case CATAN_PHASE_MAIN:
+		if ((type >= CATAN_ACT_BUILD_ROAD && type <= CATAN_ACT_OFFER_TRADE) ||
+		    type == CATAN_ACT_END_TURN)
+			return CATAN_REASON_NONE;
+		break;
+	case CATAN_PHASE_TRADE_RESPONSE:
+		if (type >= CATAN_ACT_ACCEPT_TRADE && type <= CATAN_ACT_COUNTER_TRADE)
+			return CATAN_REASON_NONE;
+		break;
+	case CATAN_PHASE_TRADE_CONFIRM:
+		if (type == CATAN_ACT_CONFIRM_TRADE || type == CATAN_ACT_CANCEL_TRADE)
+			return CATAN_REASON_NONE;
+		break;
+	case CATAN_PHASE_ROAD_BUILDING:
+		if (type == CATAN_ACT_BUILD_ROAD)
+			return CATAN_REASON_NONE;
+		break;
+	default:
+		break;
+	}
+	return CATAN_REASON_WRONG_PHASE;
+}
+
+/* base-game.txt 05.E: at most one action card per turn, never one bought
+ * this turn; Victory Point cards are never played (B8/B9). */
+static int
+dev_playable(const catan_state *s, int p, int kind)
+{
+	const struct core_state *c = st_ccore(s);
+	const struct player_state *ps = st_cplayer(s, p);
+
+	if (ps->dev[kind] == 0)
+		return CATAN_REASON_NO_CARD;
+	if (c->flags & TURN_DEV_PLAYED)
+		return CATAN_REASON_CARD_ALREADY_PLAYED;
+	if (ps->dev[kind] <= c->dev_bought[kind])
+		return CATAN_REASON_CARD_BOUGHT_THIS_TURN;
+	return CATAN_REASON_NONE;
+}
+
+static int
+check_paid_build(const catan_state *s, int p, int placement_reason,
+		 const uint8_t cost[CATAN_MAX_CARD_KINDS])
+{
+	if (placement_reason != CATAN_REASON_NONE)
+		return placement_reason;
+	if (!cards_covers(st_cplayer(s, p)->hand, cost))
+		return CATAN_REASON_INSUFFICIENT_RESOURCES;
+	return CATAN_REASON_NONE;
+}
+
+static int
+check_year_of_plenty(const catan_state *s, const catan_action *a)
+{
+	const struct core_state *c = st_ccore(s);
+	unsigned want, total = cards_total(a->get);
+
+	if (!only_base_resources(a->get))
+		return CATAN_REASON_BAD_ARGUMENT;
+	/* B7: two cards the bank has; one if the bank holds only one. */
+	want = bank_total(c) < 2 ? bank_total(c) : 2;
+	if (want == 0 || !cards_covers(c->bank, a->get))
+		return CATAN_REASON_BANK_EMPTY;
+	if (total != want)
+		return CATAN_REASON_BAD_ARGUMENT;
+	return CATAN_REASON_NONE;
+}
+
+static int
+single_kind(const uint8_t c[CATAN_MAX_CARD_KINDS])
+{
+	int kind = -1;
+
+	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
+		if (!c[k])
+			continue;
+		if (kind >= 0)
+			return -1;
+		kind = k;
+	}
+	return kind;
+}
+
+static int
+check_maritime(const catan_state *s, const catan_action *a)
+{
+	const struct core_state *c = st_ccore(s);
+	int give = single_kind(a->give), get = single_kind(a->get);
+	int reason = trade__check_terms(a->give, a->get);
+
+	if (strict_trading_over(s))
+		return CATAN_REASON_TRADING_OVER;
+	if (reason != CATAN_REASON_NONE)
+		return reason;
+	if (!only_base_resources(a->give) || !only_base_resources(a->get))
+		return CATAN_REASON_BAD_ARGUMENT;
+	/* B6: one card per trade, at exactly the player's rate for that kind. */
+	if (give < 0 || get < 0 || a->get[get] != 1 ||
+	    a->give[give] != trade__maritime_rate(s, a->player, give))
+		return CATAN_REASON_BAD_TRADE_RATIO;
+	if (!cards_covers(st_cplayer(s, a->player)->hand, a->give))
+		return CATAN_REASON_INSUFFICIENT_RESOURCES;
+	if (c->bank[get] == 0)
+		return CATAN_REASON_BANK_EMPTY;
+	return CATAN_REASON_NONE;
+}
+
+static int
+check_offer_terms(const catan_state *s, int p, const uint8_t give[CATAN_MAX_CARD_KINDS],
+		  const uint8_t get[CATAN_MAX_CARD_KINDS])
+{
+	int reason = trade__check_terms(give, get);
+
+	if (reason != CATAN_REASON_NONE)
+		return reason;
+	if (!only_base_resources(give) || !only_base_resources(get))
+		return CATAN_REASON_BAD_ARGUMENT;
+	if (!cards_covers(st_cplayer(s, p)->hand, give))
+		return CATAN_REASON_INSUFFICIENT_RESOURCES;
+	return CATAN_REASON_NONE;
+}
+
+static int
+check_confirm(const catan_state *s, int partner)
+{
+	const struct core_state *c = st_ccore(s);
+	const struct player_state *cur = st_cplayer(s, c->current);
+	const struct player_state *ps;
+
+	if (partner >= c->num_players || partner == c->current)
+		return CATAN_REASON_NO_OFFER;
+	ps = st_cplayer(s, partner);
+	/* Counters are checked when confirmed: hands may not allow them. */
+	if (ps->response == RESPONSE_ACCEPT) {
+		if (!cards_covers(ps->hand, c->offer_get) || !cards_covers(cur->hand, c->offer_give))
+			return CATAN_REASON_INSUFFICIENT_RESOURCES;
+		return CATAN_REASON_NONE;
+	}
+	if (ps->response == RESPONSE_COUNTER) {
+		if (!cards_covers(ps->hand, ps->counter_give) || !cards_covers(cur->hand, ps->counter_get))
+			return CATAN_REASON_INSUFFICIENT_RESOURCES;
+		return CATAN_REASON_NONE;
+	}
+	return CATAN_REASON_NO_OFFER;
+}
+
+static int
+base_check_action(const catan_state *s, const catan_action *a)
+{
+	const catan_game *g = s->game;
+	const struct core_state *c = st_ccore(s);
+	const struct player_state *ps;
+	int p = a->player, reason;
+
+	if (a->type < CATAN_ACT_ROLL || a->type > CATAN_ACT_END_TURN)
+		return CATAN_REASON_UNKNOWN_ACTION;
+	if (!action__fields_clean(a))
+		return CATAN_REASON_BAD_ARGUMENT;
+	reason = phase_allows(c, a->type);
+	if (reason != CATAN_REASON_NONE)
+		return reason;
+	ps = st_cplayer(s, p);
+	/* Only the others answer an offer (base-game.txt 05.C). */
+	if (a->type >= CATAN_ACT_ACCEPT_TRADE && a->type <= CATAN_ACT_COUNTER_TRADE &&
+	    p == c->current)
+		return CATAN_REASON_NOT_YOUR_TURN;
+
+	switch (a->type) {
+	case CATAN_ACT_ROLL:
+	case CATAN_ACT_END_TURN:
+	case CATAN_ACT_CANCEL_TRADE:
+		return CATAN_REASON_NONE;
+	case CATAN_ACT_DISCARD: {
+		unsigned n = cards_total(a->give);
+
+		if (n == 0 || n > ps->discard_owed || !cards_covers(ps->hand, a->give))
+			return CATAN_REASON_WRONG_DISCARD;
+		return CATAN_REASON_NONE;
+	}
+	case CATAN_ACT_MOVE_ROBBER:
+		if (a->target >= g->board.nhex)
+			return CATAN_REASON_BAD_LOCATION;
+		if (a->target == c->robber_hex)
+			return CATAN_REASON_ROBBER_SAME_HEX;
+		return CATAN_REASON_NONE;
+	case CATAN_ACT_STEAL:
+		if (a->arg >= c->num_players ||
+		    !(robber__victims(s, c->robber_hex, p) & (1u << a->arg)))
+			return CATAN_REASON_INVALID_VICTIM;
+		return CATAN_REASON_NONE;
+	case CATAN_ACT_BUILD_ROAD:
+		if (c->phase == CATAN_PHASE_MAIN)
+			return check_paid_build(s, p, build__check_road(s, p, a->target, false),
+						cost_road);
+		return build__check_road(s, p, a->target, c->phase == CATAN_PHASE_SETUP);
+	case CATAN_ACT_BUILD_SETTLEMENT:
+		if (c->phase == CATAN_PHASE_SETUP)
+			return build__check_settlement(s, p, a->target, true);
+		return check_paid_build(s, p, build__check_settlement(s, p, a->target, false),
+					cost_settlement);
+	case CATAN_ACT_BUILD_CITY:
+		return check_paid_build(s, p, build__check_city(s, p, a->target), cost_city);
+	case CATAN_ACT_BUY_DEV:
+		if (deck_left(c) == 0)
+			return CATAN_REASON_DECK_EMPTY;
+		return check_paid_build(s, p, CATAN_REASON_NONE, cost_dev);
+	case CATAN_ACT_PLAY_KNIGHT:
+		return dev_playable(s, p, CATAN_DEV_KNIGHT);
+	case CATAN_ACT_PLAY_ROAD_BUILDING:
+		reason = dev_playable(s, p, CATAN_DEV_ROAD_BUILDING);
+		if (reason == CATAN_REASON_NONE && !build__any_road_possible(s, p))
+			reason = CATAN_REASON_NO_ROAD_POSSIBLE;   /* B10 */
+		return reason;
+	case CATAN_ACT_PLAY_YEAR_OF_PLENTY:
+		reason = dev_playable(s, p, CATAN_DEV_YEAR_OF_PLENTY);
+		return reason ? reason : check_year_of_plenty(s, a);
+	case CATAN_ACT_PLAY_MONOPOLY:
+		reason = dev_playable(s, p, CATAN_DEV_MONOPOLY);
+		if (reason == CATAN_REASON_NONE && a->arg >= CATAN_NUM_RESOURCES)
+			reason = CATAN_REASON_BAD_ARGUMENT;
+		return reason;
+	case CATAN_ACT_MARITIME_TRADE:
+		return check_maritime(s, a);
+	case CATAN_ACT_OFFER_TRADE:
+		if (strict_trading_over(s))
+			return CATAN_REASON_TRADING_OVER;
+		return check_offer_terms(s, p, a->give, a->get);
+	case CATAN_ACT_ACCEPT_TRADE:
+		if (ps->response != RESPONSE_PENDING)
+			return CATAN_REASON_ALREADY_RESPONDED;
+		if (!cards_covers(ps->hand, c->offer_get))
+			return CATAN_REASON_INSUFFICIENT_RESOURCES;
+		return CATAN_REASON_NONE;
+	case CATAN_ACT_DECLINE_TRADE:
+		return ps->response == RESPONSE_PENDING ? CATAN_REASON_NONE :
+		       CATAN_REASON_ALREADY_RESPONDED;
+	case CATAN_ACT_COUNTER_TRADE:
+		if (ps->response != RESPONSE_PENDING)
+			return CATAN_REASON_ALREADY_RESPONDED;
+		return check_offer_terms(s, p, a->give, a->get);
+	case CATAN_ACT_CONFIRM_TRADE:
+		return check_confirm(s, a->arg);
+	default:
+		return CATAN_REASON_UNKNOWN_ACTION;
+	}
+}
+
+/* ------------------------------------------------------ move generation */
+
+static void
+push(catan_sink *sink, int type, int player, unsigned target, unsigned arg)
+{
+	catan_action a = CATAN_ACTION_INIT;
+
+	a.type = (uint16_t)type;
+	a.player = (int8_t)player;
+	a.target = (uint16_t)target;
+	a.arg = (uint16_t)arg;
+	catan_sink_action(sink, &a);
+}
+
+/* Single-kind card vectors sort with the higher kind first, and for one kind
+ * by count; the loops below follow that order so lists come out sorted. */
+static void
+push_trades(const catan_state *s, catan_sink *sink, int type, int p, unsigned om,
+	    const uint8_t exclude_give[CATAN_MAX_CARD_KINDS],
+	    const uint8_t exclude_get[CATAN_MAX_CARD_KINDS])
+{
+	const struct player_state *ps = st_cplayer(s, p);
+
+	for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
+		for (unsigned n = 1; n <= om && n <= ps->hand[a]; n++) {
+			for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--) {
+				if (b == a)
+					continue;
+				for (unsigned m = 1; m <= om; m++) {
+					catan_action t = CATAN_ACTION_INIT;
+
+					t.type = (uint16_t)type;
+					t.player = (int8_t)p;
+					t.give[a] = (uint8_t)n;
+					t.get[b] = (uint8_t)m;
+					if (exclude_give && !memcmp(t.give, exclude_give, CATAN_MAX_CARD_KINDS) &&
+					    !memcmp(t.get, exclude_get, CATAN_MAX_CARD_KINDS))
+						continue;
+					catan_sink_action(sink, &t);
+				}
+			}
+		}
+	}
+}
+
+static void
+push_maritime(const catan_state *s, catan_sink *sink, int p)
+{
+	const struct player_state *ps = st_cplayer(s, p);
+	const struct core_state *c = st_ccore(s);
+
+	for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
+		unsigned rate = trade__maritime_rate(s, p, a);
+
+		if (ps->hand[a] < rate)
+			continue;
+		for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--) {
+			catan_action t = CATAN_ACTION_INIT;
+
+			if (b == a || c->bank[b] == 0)
+				continue;
+			t.type = CATAN_ACT_MARITIME_TRADE;
+			t.player = (int8_t)p;
+			t.give[a] = (uint8_t)rate;
+			t.get[b] = 1;
+			catan_sink_action(sink, &t);
+		}
+	}
+}
+
+static void
+push_year_of_plenty(const catan_state *s, catan_sink *sink, int p)
+{
+	const struct core_state *c = st_ccore(s);
+
+	if (bank_total(c) < 2) {
+		for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
+			catan_action t = CATAN_ACTION_INIT;
+
+			if (!c->bank[a])
+				continue;
+			t.type = CATAN_ACT_PLAY_YEAR_OF_PLENTY;
+			t.player = (int8_t)p;
+			t.get[a] = 1;
+			catan_sink_action(sink, &t);
+		}
+		return;
+	}
+	for (int a = 0; a < CATAN_NUM_RESOURCES; a++) {
+		for (int b = a; b < CATAN_NUM_RESOURCES; b++) {
+			catan_action t = CATAN_ACTION_INIT;
+
+			t.type = CATAN_ACT_PLAY_YEAR_OF_PLENTY;
+			t.player = (int8_t)p;
+			t.get[a]++;
+			t.get[b]++;
+			if (cards_covers(c->bank, t.get))
+				catan_sink_action(sink, &t);
+		}
+	}
+}
+
+static void
+push_dev_plays(const catan_state *s, catan_sink *sink, int p)
+{
+	if (dev_playable(s, p, CATAN_DEV_KNIGHT) == CATAN_REASON_NONE)
+		push(sink, CATAN_ACT_PLAY_KNIGHT, p, 0, 0);
+	if (dev_playable(s, p, CATAN_DEV_ROAD_BUILDING) == CATAN_REASON_NONE &&
+	    build__any_road_possible(s, p))
+		push(sink, CATAN_ACT_PLAY_ROAD_BUILDING, p, 0, 0);
+	if (dev_playable(s, p, CATAN_DEV_YEAR_OF_PLENTY) == CATAN_REASON_NONE &&
+	    bank_total(st_ccore(s)) > 0)
+		push_year_of_plenty(s, sink, p);
+	if (dev_playable(s, p, CATAN_DEV_MONOPOLY) == CATAN_REASON_NONE)
+		for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
+			push(sink, CATAN_ACT_PLAY_MONOPOLY, p, 0, (unsigned)k);
+}
+
+static void
+push_roads(const catan_state *s, catan_sink *sink, int p, bool setup)
+{
+	unsigned ne = s->game->board.nedge;
+
+	for (unsigned e = 0; e < ne; e++)
+		if (build__check_road(s, p, e, setup) == CATAN_REASON_NONE)
+			push(sink, CATAN_ACT_BUILD_ROAD, p, e, 0);
+}
+
+static void
+legal_main(const catan_state *s, int p, catan_sink *sink)
+{
+	const struct core_state *c = st_ccore(s);
+	const struct player_state *ps = st_cplayer(s, p);
+	unsigned nv = s->game->board.nvert;
+
+	if (ps->roads_left && cards_covers(ps->hand, cost_road))
+		push_roads(s, sink, p, false);
+	if (ps->settlements_left && cards_covers(ps->hand, cost_settlement))
+		for (unsigned v = 0; v < nv; v++)
+			if (build__check_settlement(s, p, v, false) == CATAN_REASON_NONE)
+				push(sink, CATAN_ACT_BUILD_SETTLEMENT, p, v, 0);
+	if (ps->cities_left && cards_covers(ps->hand, cost_city))
+		for (unsigned v = 0; v < nv; v++)
+			if (build__check_city(s, p, v) == CATAN_REASON_NONE)
+				push(sink, CATAN_ACT_BUILD_CITY, p, v, 0);
+	if (cards_covers(ps->hand, cost_dev) && deck_left(c) > 0)
+		push(sink, CATAN_ACT_BUY_DEV, p, 0, 0);
+	push_dev_plays(s, sink, p);
+	if (!strict_trading_over(s)) {
+		push_maritime(s, sink, p);
+		push_trades(s, sink, CATAN_ACT_OFFER_TRADE, p, s->game->offer_max, NULL, NULL);
+	}
+	push(sink, CATAN_ACT_END_TURN, p, 0, 0);
+}
+
+static void
+base_legal_actions(const catan_state *s, int p, catan_sink *sink)
+{
+	const struct core_state *c = st_ccore(s);
+	const struct player_state *ps = st_cplayer(s, p);
+	unsigned nv = s->game->board.nvert;
+
+	switch (c->phase) {
+	case CATAN_PHASE_SETUP:
+		if (c->setup_vertex == BOARD_NONE) {
+			for (unsigned v = 0; v < nv; v++)
+				if (build__check_settlement(s, p, v, true) == CATAN_REASON_NONE)
+					push(sink, CATAN_ACT_BUILD_SETTLEMENT, p, v, 0);
+		} else {
+			push_roads(s, sink, p, true);
+		}
+		break;
+	case CATAN_PHASE_ROLL:
+		push(sink, CATAN_ACT_ROLL, p, 0, 0);
+		push_dev_plays(s, sink, p);
+		break;
+	case CATAN_PHASE_DISCARD:
+		/* Listed one card at a time; apply also takes several at once. */
+		for (int k = CATAN_NUM_RESOURCES - 1; k >= 0; k--) {
+			catan_action t = CATAN_ACTION_INIT;
+
+			if (!ps->hand[k])
+				continue;
+			t.type = CATAN_ACT_DISCARD;
+			t.player = (int8_t)p;
+			t.give[k] = 1;
+			catan_sink_action(sink, &t);
+		}
+		break;
+	case CATAN_PHASE_ROBBER:
+		for (unsigned h = 0; h < s->game->board.nhex; h++)
+			if (h != c->robber_hex)
+				push(sink, CATAN_ACT_MOVE_ROBBER, p, h, 0);
+		break;
+	case CATAN_PHASE_STEAL: {
+		uint32_t victims = robber__victims(s, c->robber_hex, p);
+
+		for (int q = 0; q < c->num_players; q++)
+			if (victims & (1u << q))
+				push(sink, CATAN_ACT_STEAL, p, 0, (unsigned)q);
+		break;
+	}
+	case CATAN_PHASE_MAIN:
+		legal_main(s, p, sink);
+		break;
+	case CATAN_PHASE_TRADE_RESPONSE:
+		if (cards_covers(ps->hand, c->offer_get))
+			push(sink, CATAN_ACT_ACCEPT_TRADE, p, 0, 0);
+		push(sink, CATAN_ACT_DECLINE_TRADE, p, 0, 0);
+		/* The mirror of the offer is an acceptance, not a counter. */
+		push_trades(s, sink, CATAN_ACT_COUNTER_TRADE, p, s->game->offer_max,
+			    c->offer_get, c->offer_give);
+		break;
+	case CATAN_PHASE_TRADE_CONFIRM:
+		for (int q = 0; q < c->num_players; q++)
+			if (q != c->current && check_confirm(s, q) == CATAN_REASON_NONE)
+				push(sink, CATAN_ACT_CONFIRM_TRADE, p, 0, (unsigned)q);
+		push(sink, CATAN_ACT_CANCEL_TRADE, p, 0, 0);
+		break;
+	case CATAN_PHASE_ROAD_BUILDING:
+		push_roads(s, sink, p, false);
+		break;
+	default:
+		break;
+	}
+}
+
+static uint32_t
+base_acting_players(const catan_state *s)
+{
+	const struct core_state *c = st_ccore(s);
+	uint32_t mask = 0;
+
+	switch (c->phase) {
+	case CATAN_PHASE_START:
+	case CATAN_PHASE_GAME_OVER:
+		return 0;
+	case CATAN_PHASE_DISCARD:
+		for (int p = 0; p < c->num_players; p++)
+			if (st_cplayer(s, p)->discard_owed)
+				mask |= 1u << p;
+		return mask;
+	case CATAN_PHASE_TRADE_RESPONSE:
+		for (int p = 0; p < c->num_players; p++)
+			if (p != c->current && st_cplayer(s, p)->response == RESPONSE_PENDING)
+				mask |= 1u << p;
+		return mask;
+	default:
+		return c->current >= 0 ? 1u << c->current : 0;
+	}
+}
+
+/* ---------------------------------------------------------------- chance */
+
+static void
+base_chance_outcomes(const catan_state *s, catan_sink *sink)
+{
+	const struct core_state *c = st_ccore(s);
+	catan_action a = CATAN_ACTION_INIT;
+	uint32_t den = 0;
+
+	a.player = CATAN_PLAYER_CHANCE;
+	switch (c->chance) {
+	case CHANCE_FIRST_PLAYER:
+		/* B3: the roll-off is uniform over the players. */
+		a.type = CATAN_ACT_FIRST_PLAYER;
+		for (int p = 0; p < c->num_players; p++) {
+			a.target = (uint16_t)p;
+			catan_sink_outcome(sink, &a, 1, c->num_players);
+		}
+		break;
+	case CHANCE_DICE:
+		a.type = CATAN_ACT_DICE;
+		for (int t = 2; t <= 12; t++) {
+			a.target = (uint16_t)t;
+			catan_sink_outcome(sink, &a, (uint32_t)(6 - (t > 7 ? t - 7 : 7 - t)), 36);
+		}
+		break;
+	case CHANCE_DRAW_DEV:
+		a.type = CATAN_ACT_DRAW_DEV;
+		den = deck_left(c);
+		for (int k = 0; k < CATAN_MAX_DEV_KINDS; k++) {
+			if (!c->dev_deck[k])
+				continue;
+			a.arg = (uint16_t)k;
+			catan_sink_outcome(sink, &a, c->dev_deck[k], den);
+		}
+		break;
+	case CHANCE_STEAL: {
+		const struct player_state *v = st_cplayer(s, c->victim);
+
+		a.type = CATAN_ACT_STEAL_CARD;
+		den = cards_total(v->hand);
+		for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
+			if (!v->hand[k])
+				continue;
+			a.arg = (uint16_t)k;
+			catan_sink_outcome(sink, &a, v->hand[k], den);
+		}
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+/* ----------------------------------------------------------------- apply */
+
+static void
+apply_dice(catan_state *s, unsigned total)
+{
+	struct core_state *c = st_core(s);
+	bool anyone_owes = false;
+
+	c->dice = (uint8_t)total;
+	c->flags |= TURN_ROLLED;
+	if (total != 7) {
+		production__roll(s, total);
+		c->phase = CATAN_PHASE_MAIN;
+		return;
+	}
+	/* base-game.txt 05.B: more than 7 cards -> return half, rounded down. */
+	for (int p = 0; p < c->num_players; p++) {
+		struct player_state *ps = st_player(s, p);
+
+		ps->discard_owed = ps->hand_total > s->game->hand_limit ?
+				   (uint8_t)(ps->hand_total / 2) : 0;
+		anyone_owes |= ps->discard_owed > 0;
+	}
+	c->return_phase = CATAN_PHASE_MAIN;
+	c->phase = anyone_owes ? CATAN_PHASE_DISCARD : CATAN_PHASE_ROBBER;
+}
+
+static void
+apply_chance(catan_state *s, const catan_action *a)
+{
+	struct core_state *c = st_core(s);
+
+	switch (a->type) {
+	case CATAN_ACT_FIRST_PLAYER:
+		c->first_player = (int8_t)a->target;
+		if (param(s->game, P_SETUP) == SETUP_BEGINNER) {
+			start_turn(s, a->target);
+		} else {
+			c->phase = CATAN_PHASE_SETUP;
+			c->setup_step = 0;
+			c->setup_vertex = BOARD_NONE;
+			c->current = (int8_t)a->target;
+		}
+		break;
+	case CATAN_ACT_DICE:
+		apply_dice(s, a->target);
+		break;
+	case CATAN_ACT_DRAW_DEV: {
+		struct player_state *ps = st_player(s, c->current);
+
+		c->dev_deck[a->arg]--;
+		ps->dev[a->arg]++;
+		c->dev_bought[a->arg]++;
+		break;
+	}
+	case CATAN_ACT_STEAL_CARD:
+		cards__transfer(s, c->victim, c->current, a->arg, 1);
+		c->victim = CATAN_NO_PLAYER;
+		c->phase = c->return_phase;
+		break;
+	default:
+		break;
+	}
+	c->chance = CHANCE_NONE;
+}
+
+static void
+apply_setup_build(catan_state *s, const catan_action *a)
+{
+	struct core_state *c = st_core(s);
+	int p = a->player;
+
+	if (a->type == CATAN_ACT_BUILD_SETTLEMENT) {
+		build__place_settlement(s, p, a->target);
+		c->setup_vertex = a->target;
+		/* base-game.txt 04.5: only the second settlement pays. */
+		if (c->setup_step >= c->num_players)
+			production__setup_income(s, p, a->target);
+		return;
+	}
+	build__place_road(s, p, a->target);
+	c->setup_vertex = BOARD_NONE;
+	c->setup_step++;
+	if (c->setup_step == 2 * c->num_players)
+		start_turn(s, c->first_player);
+	else
+		c->current = (int8_t)setup_player(c, c->setup_step);
+}
+
+static void
+after_trade_response(catan_state *s)
+{
+	struct core_state *c = st_core(s);
+	bool any_yes = false;
+
+	for (int p = 0; p < c->num_players; p++) {
+		const struct player_state *ps = st_cplayer(s, p);
+
+		if (p == c->current)
+			continue;
+		if (ps->response == RESPONSE_PENDING)
+			return;
+		any_yes |= ps->response == RESPONSE_ACCEPT || ps->response == RESPONSE_COUNTER;
+	}
+	if (any_yes) {
+		c->phase = CATAN_PHASE_TRADE_CONFIRM;
+	} else {
+		clear_offer(s);
+		c->phase = CATAN_PHASE_MAIN;
+	}
+}
+
+static void
+exchange(catan_state *s, int a, const uint8_t a_gives[CATAN_MAX_CARD_KINDS],
+	 int b, const uint8_t b_gives[CATAN_MAX_CARD_KINDS])
+{
+	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
+		if (a_gives[k])
+			cards__transfer(s, a, b, k, a_gives[k]);
+		if (b_gives[k])
+			cards__transfer(s, b, a, k, b_gives[k]);
+	}
+}
+
+static void
+apply_confirm(catan_state *s, int partner)
+{
+	struct core_state *c = st_core(s);
+	struct player_state *ps = st_player(s, partner);
+
+	if (ps->response == RESPONSE_ACCEPT) {
+		exchange(s, c->current, c->offer_give, partner, c->offer_get);
+	} else {
+		uint8_t give[CATAN_MAX_CARD_KINDS], get[CATAN_MAX_CARD_KINDS];
+
+		memcpy(give, ps->counter_give, sizeof(give));
+		memcpy(get, ps->counter_get, sizeof(get));
+		exchange(s, partner, give, c->current, get);
+	}
+	clear_offer(s);
+	c->phase = CATAN_PHASE_MAIN;
+}
+
+static void
+end_road_building_if_done(catan_state *s, int p)
+{
+	struct core_state *c = st_core(s);
+
+	if (c->road_building_left == 0 || !build__any_road_possible(s, p)) {
+		c->road_building_left = 0;
+		c->phase = c->return_phase;
+	}
+}
+
+static void
+apply_dev_play(catan_state *s, const catan_action *a)
+{
+	struct core_state *c = st_core(s);
+	struct player_state *ps = st_player(s, a->player);
+
+	c->flags |= TURN_DEV_PLAYED;
+	switch (a->type) {
+	case CATAN_ACT_PLAY_KNIGHT:
+		ps->dev[CATAN_DEV_KNIGHT]--;
+		ps->knights++;
+		awards__update_largest_army(s);
+		c->return_phase = c->phase;
+		c->phase = CATAN_PHASE_ROBBER;
+		break;
+	case CATAN_ACT_PLAY_ROAD_BUILDING:
+		ps->dev[CATAN_DEV_ROAD_BUILDING]--;
+		c->road_building_left = ps->roads_left < 2 ? ps->roads_left : 2;
+		c->return_phase = c->phase;
+		c->phase = CATAN_PHASE_ROAD_BUILDING;
+		break;
+	case CATAN_ACT_PLAY_YEAR_OF_PLENTY:
+		ps->dev[CATAN_DEV_YEAR_OF_PLENTY]--;
+		for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
+			if (a->get[k])
+				cards__receive(s, a->player, k, a->get[k]);
+		break;
+	case CATAN_ACT_PLAY_MONOPOLY:
+		ps->dev[CATAN_DEV_MONOPOLY]--;
+		for (int q = 0; q < c->num_players; q++) {
+			unsigned n = st_player(s, q)->hand[a->arg];
+
+			if (q != a->player && n)
+				cards__transfer(s, q, a->player, a->arg, n);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+static void
+base_apply(catan_state *s, const catan_action *a)
+{
+	struct core_state *c = st_core(s);
+	int p = a->player;
+
+	if (a->player == CATAN_PLAYER_CHANCE) {
+		apply_chance(s, a);
+		return;
+	}
+	switch (a->type) {
+	case CATAN_ACT_ROLL:
+		c->chance = CHANCE_DICE;
+		break;
+	case CATAN_ACT_DISCARD: {
+		bool anyone_owes = false;
+
+		cards__pay(s, p, a->give);
+		st_player(s, p)->discard_owed = (uint8_t)(st_player(s, p)->discard_owed - cards_total(a->give));
+		for (int q = 0; q < c->num_players; q++)
+			anyone_owes |= st_player(s, q)->discard_owed > 0;
+		if (!anyone_owes)
+			c->phase = CATAN_PHASE_ROBBER;
+		break;
+	}
+	case CATAN_ACT_MOVE_ROBBER:
+		c->robber_hex = a->target;
+		c->phase = robber__victims(s, a->target, p) ? CATAN_PHASE_STEAL : c->return_phase;
+		break;
+	case CATAN_ACT_STEAL:
+		c->victim = (int8_t)a->arg;
+		c->chance = CHANCE_STEAL;
+		break;
+	case CATAN_ACT_BUILD_ROAD:
+		if (c->phase == CATAN_PHASE_SETUP) {
+			apply_setup_build(s, a);
+		} else if (c->phase == CATAN_PHASE_ROAD_BUILDING) {
+			build__place_road(s, p, a->target);
+			c->road_building_left--;
+			end_road_building_if_done(s, p);
+		} else {
+			cards__pay(s, p, cost_road);
+			build__place_road(s, p, a->target);
+			c->flags |= TURN_BUILT;
+		}
+		break;
+	case CATAN_ACT_BUILD_SETTLEMENT:
+		if (c->phase == CATAN_PHASE_SETUP) {
+			apply_setup_build(s, a);
+		} else {
+			cards__pay(s, p, cost_settlement);
+			build__place_settlement(s, p, a->target);
+			c->flags |= TURN_BUILT;
+		}
+		break;
+	case CATAN_ACT_BUILD_CITY:
+		cards__pay(s, p, cost_city);
+		build__place_city(s, p, a->target);
+		c->flags |= TURN_BUILT;
+		break;
+	case CATAN_ACT_BUY_DEV:
+		cards__pay(s, p, cost_dev);
+		c->flags |= TURN_BUILT;
+		c->chance = CHANCE_DRAW_DEV;
+		break;
+	case CATAN_ACT_PLAY_KNIGHT:
+	case CATAN_ACT_PLAY_ROAD_BUILDING:
+	case CATAN_ACT_PLAY_YEAR_OF_PLENTY:
+	case CATAN_ACT_PLAY_MONOPOLY:
+		apply_dev_play(s, a);
+		break;
+	case CATAN_ACT_MARITIME_TRADE:
+		cards__pay(s, p, a->give);
+		for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
+			if (a->get[k])
+				cards__receive(s, p, k, a->get[k]);
+		break;
+	case CATAN_ACT_OFFER_TRADE:
+		clear_offer(s);
+		memcpy(c->offer_give, a->give, sizeof(c->offer_give));
+		memcpy(c->offer_get, a->get, sizeof(c->offer_get));
+		st_player(s, p)->response = RESPONSE_NONE;
+		c->phase = CATAN_PHASE_TRADE_RESPONSE;
+		break;
+	case CATAN_ACT_ACCEPT_TRADE:
+		st_player(s, p)->response = RESPONSE_ACCEPT;
+		after_trade_response(s);
+		break;
+	case CATAN_ACT_DECLINE_TRADE:
+		st_player(s, p)->response = RESPONSE_DECLINE;
+		after_trade_response(s);
+		break;
+	case CATAN_ACT_COUNTER_TRADE: {
+		struct player_state *ps = st_player(s, p);
+
+		ps->response = RESPONSE_COUNTER;
+		memcpy(ps->counter_give, a->give, sizeof(ps->counter_give));
+		memcpy(ps->counter_get, a->get, sizeof(ps->counter_get));
+		after_trade_response(s);
+		break;
+	}
+	case CATAN_ACT_CONFIRM_TRADE:
+		apply_confirm(s, a->arg);
+		break;
+	case CATAN_ACT_CANCEL_TRADE:
+		clear_offer(s);
+		c->phase = CATAN_PHASE_MAIN;
+		break;
+	case CATAN_ACT_END_TURN:
+		if (s->game->max_turns && c->turn >= s->game->max_turns) {
+			/* A truncated game: terminal with no winner. */
+			c->phase = CATAN_PHASE_GAME_OVER;
+			c->winner = CATAN_NO_PLAYER;
+			break;
+		}
+		start_turn(s, (c->current + 1) % c->num_players);
+		break;
+	default:
+		break;
+	}
+}
+
+/* G4/B9: the turn player wins as soon as their points, hidden Victory Point
+ * cards included, reach the target during their own turn — checked after
+ * every action and so also at the start of each turn. */
+static void
+base_finish_action(catan_state *s)
+{
+	struct core_state *c = st_core(s);
+
+	if (c->phase == CATAN_PHASE_GAME_OVER || c->turn == 0 || c->current < 0)
+		return;
+	if (c->chance != CHANCE_NONE)
+		return;
+	if (state__victory_points(s, c->current, true) < catan_game_vp_to_win(s->game))
+		return;
+	c->phase = CATAN_PHASE_GAME_OVER;
+	c->winner = c->current;
+	c->flags |= GAME_VP_REVEALED;
+}
+
+static int
+base_victory_points(const catan_state *s, int player, int include_hidden)
+{
+	return score__base_vp(s, player, include_hidden != 0);
+}
+
+const struct catan_variant_ops catan_variant_base = {
+	.version = CATAN_VARIANT_OPS_VERSION,
+	.name = "base",
+	.description = "CATAN base game, 3-4 players (2020 rules)",
+	.min_players = 3,
+	.max_players = 4,
+	.default_players = 4,
+	.params = base_params,
+	.build_game = base_build_game,
+	.init_state = base_init_state,
+	.legal_actions = base_legal_actions,
+	.check_action = base_check_action,
+	.apply = base_apply,
+	.chance_outcomes = base_chance_outcomes,
+	.acting_players = base_acting_players,
+	.victory_points = base_victory_points,
+	.phase_name = NULL,
+	.finish_action = base_finish_action,
+	.format_action = NULL,
+	.parse_action = NULL,
+};
