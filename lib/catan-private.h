@@ -382,6 +382,9 @@ void build__place_city(catan_state *s, int player, unsigned vertex);
 unsigned road__longest(const catan_state *s, int player);
 /* Recompute every player's road length and the Longest Road holder (B8). */
 void awards__update_longest_road(catan_state *s);
+/* The same, recomputing only the players in the mask (the others' roads did
+ * not change). */
+void awards__refresh_longest_road(catan_state *s, uint32_t players);
 /* Largest Army after a Knight (strictly more to take, >= 3). */
 void awards__update_largest_army(catan_state *s);
 
@@ -397,6 +400,8 @@ uint32_t robber__victims(const catan_state *s, unsigned hex, int thief);
 /* trade (rules-trade.c) */
 /* Maritime rate of a player for a kind: 4, 3 or 2. */
 unsigned trade__maritime_rate(const catan_state *s, int player, int kind);
+/* All of a player's maritime rates at once (one pass over the harbors). */
+void trade__maritime_rates(const catan_state *s, int player, uint8_t rate[CATAN_MAX_CARD_KINDS]);
 /* Both sides non-empty, no kind on both sides; returns a catan_reason. */
 int trade__check_terms(const uint8_t give[CATAN_MAX_CARD_KINDS], const uint8_t get[CATAN_MAX_CARD_KINDS]);
 

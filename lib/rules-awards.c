@@ -162,7 +162,7 @@ award_holder(const unsigned *value, int nplayers, int holder, unsigned min)
 }
 
 void
-awards__update_longest_road(catan_state *s)
+awards__refresh_longest_road(catan_state *s, uint32_t players)
 {
 	struct core_state *core = st_core(s);
 	unsigned length[CATAN_MAX_PLAYERS];
@@ -171,13 +171,24 @@ awards__update_longest_road(catan_state *s)
 	if (n > CATAN_MAX_PLAYERS)
 		n = CATAN_MAX_PLAYERS;
 	for (int p = 0; p < n; p++) {
-		length[p] = road__longest(s, p);
-		st_player(s, p)->road_length =
-			(uint8_t)(length[p] > 255 ? 255 : length[p]);
+		struct player_state *ps = st_player(s, p);
+
+		if (players & (1u << p)) {
+			unsigned len = road__longest(s, p);
+
+			ps->road_length = (uint8_t)(len > 255 ? 255 : len);
+		}
+		length[p] = ps->road_length;
 	}
 	core->longest_holder = (int8_t)award_holder(length, n,
 						    core->longest_holder,
 						    LONGEST_ROAD_MIN);
+}
+
+void
+awards__update_longest_road(catan_state *s)
+{
+	awards__refresh_longest_road(s, ~0u);
 }
 
 void

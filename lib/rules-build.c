@@ -177,6 +177,22 @@ build__any_road_possible(const catan_state *s, int player)
 	return false;
 }
 
+static uint32_t
+road_owners_at(const catan_state *s, unsigned vertex)
+{
+	const struct board_vertex *bv = &s->game->board.vert[vertex];
+	const uint8_t *edges = st_cedge(s);
+	uint32_t owners = 0;
+
+	for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
+		unsigned e = bv->edge[i];
+
+		if (e < s->game->board.nedge && edges[e] != 0)
+			owners |= 1u << PIECE_OWNER(edges[e]);
+	}
+	return owners;
+}
+
 void
 build__place_road(catan_state *s, int player, unsigned edge)
 {
@@ -189,7 +205,8 @@ build__place_road(catan_state *s, int player, unsigned edge)
 	st_edge(s)[edge] = PIECE_BYTE(player, EDGE_KIND_ROAD);
 	if (ps->roads_left > 0)
 		ps->roads_left--;
-	awards__update_longest_road(s);
+	/* Only the builder's roads changed. */
+	awards__refresh_longest_road(s, 1u << player);
 }
 
 void
@@ -204,8 +221,9 @@ build__place_settlement(catan_state *s, int player, unsigned vertex)
 	st_vert(s)[vertex] = PIECE_BYTE(player, CATAN_PIECE_SETTLEMENT);
 	if (ps->settlements_left > 0)
 		ps->settlements_left--;
-	/* A settlement on an opponent's road breaks it (05.F). */
-	awards__update_longest_road(s);
+	/* A settlement on an opponent's road breaks it (05.F): only the
+	 * owners of roads ending here can lose length. */
+	awards__refresh_longest_road(s, road_owners_at(s, vertex));
 }
 
 void

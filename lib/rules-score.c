@@ -10,24 +10,16 @@
 #define VP_CITY 2
 #define VP_AWARD 2
 
+/* Buildings on the board are what left the stock: counting stock keeps
+ * scoring O(1) on the hot path (a city returns its settlement to stock). */
 static int
 building_points(const catan_state *s, int player)
 {
-	const uint8_t *verts = st_cvert(s);
-	unsigned nvert = s->game->board.nvert;
-	int vp = 0;
+	const struct player_state *ps = st_cplayer(s, player);
+	const catan_game *g = s->game;
 
-	for (unsigned v = 0; v < nvert; v++) {
-		uint8_t byte = verts[v];
-
-		if (byte == 0 || PIECE_OWNER(byte) != player)
-			continue;
-		if (PIECE_KIND(byte) == CATAN_PIECE_SETTLEMENT)
-			vp += VP_SETTLEMENT;
-		else if (PIECE_KIND(byte) == CATAN_PIECE_CITY)
-			vp += VP_CITY;
-	}
-	return vp;
+	return VP_SETTLEMENT * (g->pieces[CATAN_PIECE_SETTLEMENT] - ps->settlements_left) +
+	       VP_CITY * (g->pieces[CATAN_PIECE_CITY] - ps->cities_left);
 }
 
 int

@@ -35,24 +35,36 @@ serves(const catan_state *s, const struct board_harbor *h, int player)
 	return false;
 }
 
-unsigned
-trade__maritime_rate(const catan_state *s, int player, int kind)
+void
+trade__maritime_rates(const catan_state *s, int player, uint8_t rate[CATAN_MAX_CARD_KINDS])
 {
 	const struct board *b = &s->game->board;
-	unsigned rate = MARITIME_BASE_RATE;
 
+	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
+		rate[k] = MARITIME_BASE_RATE;
 	for (unsigned i = 0; i < b->nharbor; i++) {
 		const struct board_harbor *h = &b->harbor[i];
 
-		if (h->ratio == 0 || h->ratio >= rate)
+		if (h->ratio == 0 || !serves(s, h, player))
 			continue;
-		if (h->resource != CATAN_HARBOR_GENERIC &&
-		    (int)h->resource != kind)
-			continue;
-		if (serves(s, h, player))
-			rate = h->ratio;
+		for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
+			if (h->resource != CATAN_HARBOR_GENERIC && (int)h->resource != k)
+				continue;
+			if (h->ratio < rate[k])
+				rate[k] = h->ratio;
+		}
 	}
-	return rate;
+}
+
+unsigned
+trade__maritime_rate(const catan_state *s, int player, int kind)
+{
+	uint8_t rate[CATAN_MAX_CARD_KINDS];
+
+	if (kind < 0 || kind >= CATAN_MAX_CARD_KINDS)
+		return MARITIME_BASE_RATE;
+	trade__maritime_rates(s, player, rate);
+	return rate[kind];
 }
 
 int

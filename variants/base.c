@@ -559,9 +559,11 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 {
 	const struct player_state *ps = st_cplayer(s, p);
 	const struct core_state *c = st_ccore(s);
+	uint8_t rates[CATAN_MAX_CARD_KINDS];
 
+	trade__maritime_rates(s, p, rates);
 	for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
-		unsigned rate = trade__maritime_rate(s, p, a);
+		unsigned rate = rates[a];
 
 		if (ps->hand[a] < rate)
 			continue;
