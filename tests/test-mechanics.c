@@ -1,0 +1,798 @@
+/*
+ * libcatanrules tests: the shared rule mechanics of lib/rules-*.c.
+ * SPDX-License-Identifier: MIT
+ */
+
+#include <string.h>
+
+#include "test-common.h"
+#include "catan-private.h"
+
+/*
+ * Every test starts from the beginner game with the board cleared: no
+ * pieces, empty hands, robber on the desert (h9). Pieces are then placed
+ * with the mechanics under test or the edit API.
+ */
+#define GAME "base(board=beginner,setup=beginner,chance=explicit)"
+
+/* First hex of each row of the island (rows 3-4-5-4-3). */
+#define ROW0 0
+#define ROW2 7
+#define ROW4 16
+
+#define DESERT 9
+
+static catan_ctx *ctx;
+static catan_game *game;
+static catan_state *st;
+
+static void
+clear_position(catan_state *s)
+{
+	const struct board *b = &s->game->board;
+	int np = st_ccore(s)->num_players;
+
+	for (unsigned e = 0; e < b->nedge; e++)
+		if (st_cedge(s)[e])
+			CATAN_ASSERT_OK(catan_edit_remove(s,
+							  CATAN_PIECE_ROAD, e));
+	for (unsigned v = 0; v < b->nvert; v++)
+		if (st_cvert(s)[v])
+			CATAN_ASSERT_OK(catan_edit_remove(s,
+					CATAN_PIECE_SETTLEMENT, v));
+	for (int p = 0; p < np; p++)
+		for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
+			CATAN_ASSERT_OK(catan_edit_set_cards(s, p, k, 0));
+	CATAN_ASSERT_OK(catan_edit_set_robber(s, DESERT));
+	ck_assert_int_eq(st_ccore(s)->longest_holder, -1);
+	ck_assert_int_eq(st_ccore(s)->army_holder, -1);
+}
+
+static void
+setup(void)
+{
+	ctx = catan_test_ctx_new();
+	game = catan_test_game_new(ctx, GAME);
+	st = catan_test_state_new(game);
+	ck_assert_int_eq(catan_game_num_players(game), 4);
+	clear_position(st);
+}
+
+static void
+teardown(void)
+{
+	catan_state_free(st);
+	catan_game_unref(game);
+	catan_ctx_free(ctx);
+}
+
+/* hand_total is the sum of the hand, and no card is created or lost. */
+static void
+check_cards_conserved(const catan_state *s)
+{
+	int np = st_ccore(s)->num_players;
+
+	for (int k = 0; k < CATAN_NUM_RESOURCES; k++) {
+		unsigned sum = st_ccore(s)->bank[k];
+
+		for (int p = 0; p < np; p++)
+			sum += st_cplayer(s, p)->hand[k];
+		ck_assert_uint_eq(sum, s->game->bank_start[k]);
+	}
+	for (int p = 0; p < np; p++)
+		ck_assert_uint_eq(st_cplayer(s, p)->hand_total,
+				  cards_total(st_cplayer(s, p)->hand));
+}
+
+static unsigned
+vtx(unsigned hex, int corner)
+{
+	catan_hex_info info;
+
+	CATAN_ASSERT_OK(catan_board_hex(game, hex, &info));
+	return info.vertices[corner];
+}
+
+static unsigned
+side(unsigned hex, int i)
+{
+	catan_hex_info info;
+
+	CATAN_ASSERT_OK(catan_board_hex(game, hex, &info));
+	return info.edges[i];
+}
+
+static unsigned
+edge_of(unsigned v1, unsigned v2)
+{
+	catan_vertex_info info;
+
+	CATAN_ASSERT_OK(catan_board_vertex(game, v1, &info));
+	for (int i = 0; i < 3; i++)
+		if (info.vertices[i] == v2)
+			return info.edges[i];
+	ck_abort_msg("v%u and v%u are not adjacent", v1, v2);
+	return CATAN_NONE;
+}
+
+/*
+ * The zigzag along the top of a row: nw of its first hex, then n and ne
+ * of each hex. The tops of different rows share no intersection.
+ */
+static unsigned
+line_vertex(unsigned first_hex, unsigned i)
+{
+	if (i == 0)
+		return vtx(first_hex, CATAN_CORNER_NW);
+	if (i % 2)
+		return vtx(first_hex + (i - 1) / 2, CATAN_CORNER_N);
+	return vtx(first_hex + (i - 2) / 2, CATAN_CORNER_NE);
+}
+
+static unsigned
+line_edge(unsigned first_hex, unsigned i)
+{
+	return edge_of(line_vertex(first_hex, i),
+		       line_vertex(first_hex, i + 1));
+}
+
+/* Roads from line vertex @from to @from + @n. */
+static void
+road_line(int player, unsigned first_hex, unsigned from, unsigned n)
+{
+	for (unsigned i = from; i < from + n; i++)
+		build__place_road(st, player, line_edge(first_hex, i));
+}
+
+static int
+longest_holder(void)
+{
+	return catan_state_longest_road_holder(st);
+}
+
+/* ---------------------------------------------------------------- cards */
+
+START_TEST(test_costs)
+{
+	ck_assert_uint_eq(cards_total(cost_road), 2);
+	ck_assert_uint_eq(cost_road[CATAN_LUMBER], 1);
+	ck_assert_uint_eq(cost_road[CATAN_BRICK], 1);
+	ck_assert_uint_eq(cards_total(cost_settlement), 4);
+	ck_assert_uint_eq(cost_settlement[CATAN_ORE], 0);
+	ck_assert_uint_eq(cards_total(cost_city), 5);
+	ck_assert_uint_eq(cost_city[CATAN_ORE], 3);
+	ck_assert_uint_eq(cost_city[CATAN_GRAIN], 2);
+	ck_assert_uint_eq(cards_total(cost_dev), 3);
+	ck_assert_uint_eq(cost_dev[CATAN_LUMBER], 0);
+	ck_assert_uint_eq(cost_dev[CATAN_BRICK], 0);
+}
+END_TEST
+
+START_TEST(test_cards_move)
+{
+	cards__receive(st, 0, CATAN_LUMBER, 3);
+	cards__receive(st, 0, CATAN_BRICK, 2);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand_total, 5);
+	ck_assert_uint_eq(st_ccore(st)->bank[CATAN_LUMBER], 16);
+	check_cards_conserved(st);
+
+	cards__pay(st, 0, cost_road);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_LUMBER], 2);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_BRICK], 1);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand_total, 3);
+	check_cards_conserved(st);
+
+	cards__transfer(st, 0, 2, CATAN_LUMBER, 2);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand_total, 1);
+	ck_assert_uint_eq(st_cplayer(st, 2)->hand[CATAN_LUMBER], 2);
+	ck_assert_uint_eq(st_cplayer(st, 2)->hand_total, 2);
+	check_cards_conserved(st);
+
+	/* The bank never goes below zero. */
+	cards__receive(st, 1, CATAN_ORE, 25);
+	ck_assert_uint_eq(st_cplayer(st, 1)->hand[CATAN_ORE], 19);
+	ck_assert_uint_eq(st_ccore(st)->bank[CATAN_ORE], 0);
+	check_cards_conserved(st);
+}
+END_TEST
+
+/* ------------------------------------------------------------- building */
+
+START_TEST(test_check_road)
+{
+	const struct board *b = &st->game->board;
+	unsigned v = line_vertex(ROW2, 2);
+
+	ck_assert_int_eq(build__check_road(st, 0, b->nedge, false),
+			 CATAN_REASON_BAD_LOCATION);
+	/* Nothing of the player's nearby. */
+	ck_assert_int_eq(build__check_road(st, 0, line_edge(ROW2, 0), false),
+			 CATAN_REASON_NOT_CONNECTED);
+
+	build__place_settlement(st, 0, v);
+	ck_assert_int_eq(build__check_road(st, 0, line_edge(ROW2, 1), false),
+			 CATAN_REASON_NONE);
+	ck_assert_int_eq(build__check_road(st, 1, line_edge(ROW2, 1), false),
+			 CATAN_REASON_NOT_CONNECTED);
+	build__place_road(st, 0, line_edge(ROW2, 2));
+	ck_assert_int_eq(build__check_road(st, 0, line_edge(ROW2, 2), false),
+			 CATAN_REASON_OCCUPIED);
+	/* Extends the road at its far end. */
+	ck_assert_int_eq(build__check_road(st, 0, line_edge(ROW2, 3), false),
+			 CATAN_REASON_NONE);
+
+	/* "You cannot extend a road through a colony or other city" (05.D). */
+	build__place_settlement(st, 1, line_vertex(ROW2, 3));
+	ck_assert_int_eq(build__check_road(st, 0, line_edge(ROW2, 3), false),
+			 CATAN_REASON_NOT_CONNECTED);
+	ck_assert_int_eq(build__check_road(st, 1, line_edge(ROW2, 3), false),
+			 CATAN_REASON_NONE);
+
+	st_player(st, 0)->roads_left = 0;
+	ck_assert_int_eq(build__check_road(st, 0, line_edge(ROW2, 1), false),
+			 CATAN_REASON_NO_PIECES_LEFT);
+	ck_assert(!build__any_road_possible(st, 0));
+	st_player(st, 0)->roads_left = 5;
+	ck_assert(build__any_road_possible(st, 0));
+	ck_assert(!build__any_road_possible(st, 2));
+}
+END_TEST
+
+START_TEST(test_check_road_setup)
+{
+	unsigned v = line_vertex(ROW2, 2);
+
+	build__place_settlement(st, 0, v);
+	st_core(st)->setup_vertex = (uint16_t)v;
+	ck_assert_int_eq(build__check_road(st, 0, line_edge(ROW2, 1), true),
+			 CATAN_REASON_NONE);
+	ck_assert_int_eq(build__check_road(st, 0, line_edge(ROW2, 2), true),
+			 CATAN_REASON_NONE);
+	ck_assert_int_eq(build__check_road(st, 0, line_edge(ROW2, 3), true),
+			 CATAN_REASON_SETUP_ORDER);
+}
+END_TEST
+
+START_TEST(test_check_settlement)
+{
+	const struct board *b = &st->game->board;
+	unsigned v = line_vertex(ROW2, 4);
+
+	ck_assert_int_eq(build__check_settlement(st, 0, b->nvert, false),
+			 CATAN_REASON_BAD_LOCATION);
+	ck_assert_int_eq(build__check_settlement(st, 0, v, false),
+			 CATAN_REASON_NOT_CONNECTED);
+	ck_assert_int_eq(build__check_settlement(st, 0, v, true),
+			 CATAN_REASON_NONE);
+
+	build__place_road(st, 0, line_edge(ROW2, 3));
+	ck_assert_int_eq(build__check_settlement(st, 0, v, false),
+			 CATAN_REASON_NONE);
+	ck_assert_int_eq(build__check_settlement(st, 1, v, false),
+			 CATAN_REASON_NOT_CONNECTED);
+
+	/* The distance rule binds one's own buildings too (04.3). */
+	build__place_settlement(st, 0, line_vertex(ROW2, 3));
+	ck_assert_int_eq(build__check_settlement(st, 0, v, false),
+			 CATAN_REASON_DISTANCE_RULE);
+	ck_assert_int_eq(build__check_settlement(st, 0, line_vertex(ROW2, 3),
+						 false),
+			 CATAN_REASON_OCCUPIED);
+	ck_assert(!build__distance_ok(st, v));
+	ck_assert(build__distance_ok(st, line_vertex(ROW2, 5)));
+
+	st_player(st, 2)->settlements_left = 0;
+	ck_assert_int_eq(build__check_settlement(st, 2, line_vertex(ROW2, 8),
+						 true),
+			 CATAN_REASON_NO_PIECES_LEFT);
+}
+END_TEST
+
+START_TEST(test_check_settlement_setup_needs_free_edge)
+{
+	unsigned v = vtx(DESERT, CATAN_CORNER_N);
+	catan_vertex_info info;
+
+	CATAN_ASSERT_OK(catan_board_vertex(game, v, &info));
+	for (int i = 0; i < 3; i++)
+		build__place_road(st, 1, info.edges[i]);
+	ck_assert_int_eq(build__check_settlement(st, 0, v, true),
+			 CATAN_REASON_OCCUPIED);
+}
+END_TEST
+
+START_TEST(test_city)
+{
+	unsigned v = line_vertex(ROW2, 4);
+	const struct player_state *ps = st_cplayer(st, 0);
+
+	ck_assert_int_eq(build__check_city(st, 0, st->game->board.nvert),
+			 CATAN_REASON_BAD_LOCATION);
+	ck_assert_int_eq(build__check_city(st, 0, v),
+			 CATAN_REASON_NOT_OWN_SETTLEMENT);
+	build__place_settlement(st, 1, v);
+	ck_assert_int_eq(build__check_city(st, 0, v),
+			 CATAN_REASON_NOT_OWN_SETTLEMENT);
+	build__place_settlement(st, 0, line_vertex(ROW2, 6));
+	ck_assert_uint_eq(ps->settlements_left, 4);
+	ck_assert_int_eq(build__check_city(st, 0, line_vertex(ROW2, 6)),
+			 CATAN_REASON_NONE);
+
+	build__place_city(st, 0, line_vertex(ROW2, 6));
+	ck_assert_uint_eq(ps->settlements_left, 5);
+	ck_assert_uint_eq(ps->cities_left, 3);
+	ck_assert_int_eq(catan_state_vertex_piece(st, line_vertex(ROW2, 6),
+						  NULL),
+			 CATAN_PIECE_CITY);
+	ck_assert_int_eq(build__check_city(st, 0, line_vertex(ROW2, 6)),
+			 CATAN_REASON_NOT_OWN_SETTLEMENT);
+
+	st_player(st, 1)->cities_left = 0;
+	ck_assert_int_eq(build__check_city(st, 1, v),
+			 CATAN_REASON_NO_PIECES_LEFT);
+}
+END_TEST
+
+/* --------------------------------------------------------- longest road */
+
+START_TEST(test_road_loop)
+{
+	unsigned top = vtx(DESERT, CATAN_CORNER_N);
+	unsigned up1 = vtx(DESERT - 5, CATAN_CORNER_NE);	/* h4.ne */
+	unsigned up2 = vtx(DESERT - 5, CATAN_CORNER_N);
+
+	/* "A loop can count" (05.F). */
+	for (int i = 0; i < 6; i++)
+		build__place_road(st, 0, side(DESERT, i));
+	ck_assert_uint_eq(road__longest(st, 0), 6);
+	ck_assert_uint_eq(st_cplayer(st, 0)->road_length, 6);
+	ck_assert_int_eq(longest_holder(), 0);
+
+	/* A tail leaving the loop: the trail walks the tail and the loop. */
+	build__place_road(st, 0, edge_of(top, up1));
+	build__place_road(st, 0, edge_of(up1, up2));
+	ck_assert_uint_eq(road__longest(st, 0), 8);
+
+	/* An opponent on the loop opposite the tail: the loop now runs from
+	 * that settlement round to it again (6), longer than the tail plus
+	 * half the loop (5). */
+	build__place_settlement(st, 1, vtx(DESERT, CATAN_CORNER_S));
+	ck_assert_uint_eq(road__longest(st, 0), 6);
+	ck_assert_uint_eq(st_cplayer(st, 0)->road_length, 6);
+}
+END_TEST
+
+START_TEST(test_road_branch)
+{
+	unsigned center = vtx(DESERT, CATAN_CORNER_N);
+
+	/* Three arms of 3, 2 and 1 roads meet at one intersection. */
+	build__place_road(st, 0, side(DESERT, 0));
+	build__place_road(st, 0, side(DESERT, 1));
+	build__place_road(st, 0, side(DESERT, 2));
+	build__place_road(st, 0, side(DESERT, 5));
+	build__place_road(st, 0, side(DESERT, 4));
+	build__place_road(st, 0, edge_of(center,
+					  vtx(DESERT - 5, CATAN_CORNER_NE)));
+
+	/* "does not add up all branches" (05.F): 3 + 2, not 6. */
+	ck_assert_uint_eq(road__longest(st, 0), 5);
+	ck_assert_int_eq(longest_holder(), 0);
+}
+END_TEST
+
+START_TEST(test_road_broken_in_middle)
+{
+	road_line(0, ROW2, 0, 6);
+	ck_assert_uint_eq(road__longest(st, 0), 6);
+
+	/* "An opposing colony crosses the route" (05.F): 2 | 4. */
+	build__place_settlement(st, 1, line_vertex(ROW2, 2));
+	ck_assert_uint_eq(road__longest(st, 0), 4);
+	ck_assert_uint_eq(st_cplayer(st, 0)->road_length, 4);
+}
+END_TEST
+
+START_TEST(test_road_ends_at_opponent)
+{
+	road_line(0, ROW2, 0, 6);
+
+	/* Buildings at either end do not cut anything. */
+	build__place_settlement(st, 1, line_vertex(ROW2, 0));
+	build__place_settlement(st, 2, line_vertex(ROW2, 6));
+	ck_assert_uint_eq(road__longest(st, 0), 6);
+
+	/* Nor does the player's own building in the middle. */
+	build__place_settlement(st, 0, line_vertex(ROW2, 3));
+	build__place_city(st, 0, line_vertex(ROW2, 3));
+	ck_assert_uint_eq(road__longest(st, 0), 6);
+
+	/* The other roads do not count for the opponents. */
+	ck_assert_uint_eq(road__longest(st, 1), 0);
+	ck_assert_uint_eq(road__longest(st, 2), 0);
+}
+END_TEST
+
+START_TEST(test_longest_exceed_to_take)
+{
+	road_line(0, ROW2, 0, 4);
+	ck_assert_int_eq(longest_holder(), -1);
+	build__place_road(st, 0, line_edge(ROW2, 4));
+	ck_assert_int_eq(longest_holder(), 0);
+
+	/* Tying the holder is not enough. */
+	road_line(1, ROW0, 0, 5);
+	ck_assert_int_eq(longest_holder(), 0);
+	build__place_road(st, 1, line_edge(ROW0, 5));
+	ck_assert_int_eq(longest_holder(), 1);
+}
+END_TEST
+
+START_TEST(test_longest_holder_keeps_tie)
+{
+	road_line(0, ROW2, 0, 7);
+	road_line(1, ROW0, 0, 5);
+	ck_assert_int_eq(longest_holder(), 0);
+
+	/* Cut to 2 | 5: "he keeps it if he remains tied at the top with at
+	 * least 5" (05.F). */
+	build__place_settlement(st, 2, line_vertex(ROW2, 2));
+	ck_assert_uint_eq(st_cplayer(st, 0)->road_length, 5);
+	ck_assert_int_eq(longest_holder(), 0);
+}
+END_TEST
+
+START_TEST(test_longest_goes_to_lone_leader)
+{
+	road_line(0, ROW2, 0, 7);
+	road_line(1, ROW0, 0, 6);
+	ck_assert_int_eq(longest_holder(), 0);
+
+	build__place_settlement(st, 2, line_vertex(ROW2, 3));
+	ck_assert_uint_eq(st_cplayer(st, 0)->road_length, 4);
+	ck_assert_int_eq(longest_holder(), 1);
+}
+END_TEST
+
+START_TEST(test_longest_set_aside_on_tie)
+{
+	road_line(0, ROW2, 0, 7);
+	road_line(1, ROW0, 0, 5);
+	road_line(2, ROW4, 0, 5);
+	ck_assert_int_eq(longest_holder(), 0);
+
+	/* Two others tie at the top: nobody holds it. */
+	build__place_settlement(st, 3, line_vertex(ROW2, 3));
+	ck_assert_int_eq(longest_holder(), -1);
+	ck_assert_int_eq(score__base_vp(st, 0, true), 0);
+
+	/* "until a player fulfils the conditions alone" */
+	build__place_road(st, 1, line_edge(ROW0, 5));
+	ck_assert_int_eq(longest_holder(), 1);
+}
+END_TEST
+
+START_TEST(test_longest_set_aside_below_five)
+{
+	road_line(0, ROW2, 0, 5);
+	road_line(1, ROW0, 0, 4);
+	ck_assert_int_eq(longest_holder(), 0);
+
+	build__place_settlement(st, 2, line_vertex(ROW2, 2));
+	ck_assert_int_eq(longest_holder(), -1);
+
+	/* Reaching 5 again alone takes it back. */
+	build__place_road(st, 1, line_edge(ROW0, 4));
+	ck_assert_int_eq(longest_holder(), 1);
+}
+END_TEST
+
+/* -------------------------------------------------------- largest army */
+
+START_TEST(test_largest_army)
+{
+	st_player(st, 0)->knights = 2;
+	awards__update_largest_army(st);
+	ck_assert_int_eq(st_ccore(st)->army_holder, -1);
+
+	st_player(st, 0)->knights = 3;
+	awards__update_largest_army(st);
+	ck_assert_int_eq(st_ccore(st)->army_holder, 0);
+
+	/* "Another must have played strictly more Knights" (05.F). */
+	st_player(st, 1)->knights = 3;
+	awards__update_largest_army(st);
+	ck_assert_int_eq(st_ccore(st)->army_holder, 0);
+	st_player(st, 1)->knights = 4;
+	awards__update_largest_army(st);
+	ck_assert_int_eq(st_ccore(st)->army_holder, 1);
+}
+END_TEST
+
+/* ----------------------------------------------------------- production */
+
+/* On the beginner board 10 is rolled by h0 (mountains) and h6 (hills). */
+#define ORE_HEX 0
+#define BRICK_HEX 6
+
+static void
+check_ten_hexes(void)
+{
+	catan_hex_info info;
+
+	CATAN_ASSERT_OK(catan_board_hex(game, ORE_HEX, &info));
+	ck_assert_uint_eq(info.number, 10);
+	ck_assert_int_eq(info.resource, CATAN_ORE);
+	CATAN_ASSERT_OK(catan_board_hex(game, BRICK_HEX, &info));
+	ck_assert_uint_eq(info.number, 10);
+	ck_assert_int_eq(info.resource, CATAN_BRICK);
+}
+
+/* Leave only @n ore in the bank (player 3 holds the rest). */
+static void
+bank_ore(unsigned n)
+{
+	unsigned held = 0;
+
+	for (int p = 0; p < 3; p++)
+		held += st_cplayer(st, p)->hand[CATAN_ORE];
+	CATAN_ASSERT_OK(catan_edit_set_cards(st, 3, CATAN_ORE, 0));
+	CATAN_ASSERT_OK(catan_edit_set_cards(st, 3, CATAN_ORE,
+					     19 - held - n));
+	ck_assert_uint_eq(st_ccore(st)->bank[CATAN_ORE], n);
+}
+
+START_TEST(test_production_city_doubles)
+{
+	check_ten_hexes();
+	build__place_settlement(st, 0, vtx(ORE_HEX, CATAN_CORNER_N));
+	build__place_settlement(st, 1, vtx(ORE_HEX, CATAN_CORNER_S));
+	build__place_city(st, 1, vtx(ORE_HEX, CATAN_CORNER_S));
+	build__place_settlement(st, 2, vtx(BRICK_HEX, CATAN_CORNER_N));
+
+	production__roll(st, 10);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_ORE], 1);
+	ck_assert_uint_eq(st_cplayer(st, 1)->hand[CATAN_ORE], 2);
+	ck_assert_uint_eq(st_cplayer(st, 2)->hand[CATAN_BRICK], 1);
+	ck_assert_uint_eq(st_ccore(st)->bank[CATAN_ORE], 16);
+	check_cards_conserved(st);
+
+	/* Another number pays nobody here. */
+	production__roll(st, 9);
+	ck_assert_uint_eq(st_cplayer(st, 1)->hand_total, 2);
+	check_cards_conserved(st);
+}
+END_TEST
+
+START_TEST(test_production_shortage_two_recipients)
+{
+	build__place_settlement(st, 0, vtx(ORE_HEX, CATAN_CORNER_N));
+	build__place_city(st, 1, vtx(ORE_HEX, CATAN_CORNER_S));
+	build__place_settlement(st, 2, vtx(BRICK_HEX, CATAN_CORNER_N));
+
+	/* 3 ore owed to two players, 2 in the bank: "no one receives this
+	 * type of production"; "Other types are distributed normally". */
+	bank_ore(2);
+	production__roll(st, 10);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_ORE], 0);
+	ck_assert_uint_eq(st_cplayer(st, 1)->hand[CATAN_ORE], 0);
+	ck_assert_uint_eq(st_ccore(st)->bank[CATAN_ORE], 2);
+	ck_assert_uint_eq(st_cplayer(st, 2)->hand[CATAN_BRICK], 1);
+	check_cards_conserved(st);
+
+	/* Exactly enough pays everyone. */
+	bank_ore(3);
+	production__roll(st, 10);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_ORE], 1);
+	ck_assert_uint_eq(st_cplayer(st, 1)->hand[CATAN_ORE], 2);
+	ck_assert_uint_eq(st_ccore(st)->bank[CATAN_ORE], 0);
+	check_cards_conserved(st);
+}
+END_TEST
+
+START_TEST(test_production_shortage_one_recipient)
+{
+	build__place_city(st, 1, vtx(ORE_HEX, CATAN_CORNER_S));
+	build__place_settlement(st, 2, vtx(BRICK_HEX, CATAN_CORNER_N));
+
+	/* "If only one person has to receive it, give it what is left". */
+	bank_ore(1);
+	production__roll(st, 10);
+	ck_assert_uint_eq(st_cplayer(st, 1)->hand[CATAN_ORE], 1);
+	ck_assert_uint_eq(st_ccore(st)->bank[CATAN_ORE], 0);
+	ck_assert_uint_eq(st_cplayer(st, 2)->hand[CATAN_BRICK], 1);
+	check_cards_conserved(st);
+}
+END_TEST
+
+START_TEST(test_production_robber_blocks)
+{
+	build__place_settlement(st, 0, vtx(ORE_HEX, CATAN_CORNER_N));
+	build__place_settlement(st, 2, vtx(BRICK_HEX, CATAN_CORNER_N));
+
+	CATAN_ASSERT_OK(catan_edit_set_robber(st, ORE_HEX));
+	production__roll(st, 10);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand_total, 0);
+	ck_assert_uint_eq(st_cplayer(st, 2)->hand[CATAN_BRICK], 1);
+
+	CATAN_ASSERT_OK(catan_edit_set_robber(st, BRICK_HEX));
+	production__roll(st, 10);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_ORE], 1);
+	ck_assert_uint_eq(st_cplayer(st, 2)->hand[CATAN_BRICK], 1);
+	check_cards_conserved(st);
+}
+END_TEST
+
+START_TEST(test_setup_income)
+{
+	/* h9.n touches the desert, h4 (hills) and h5 (pasture). */
+	production__setup_income(st, 0, vtx(DESERT, CATAN_CORNER_N));
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand_total, 2);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_BRICK], 1);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_WOOL], 1);
+	check_cards_conserved(st);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- robber */
+
+START_TEST(test_robber_victims)
+{
+	build__place_settlement(st, 0, vtx(ORE_HEX, CATAN_CORNER_N));
+	build__place_settlement(st, 1, vtx(ORE_HEX, CATAN_CORNER_SE));
+	build__place_city(st, 2, vtx(ORE_HEX, CATAN_CORNER_SW));
+
+	/* Nobody holds cards yet. */
+	ck_assert_uint_eq(robber__victims(st, ORE_HEX, 0), 0);
+
+	CATAN_ASSERT_OK(catan_edit_set_cards(st, 0, CATAN_WOOL, 2));
+	CATAN_ASSERT_OK(catan_edit_set_cards(st, 1, CATAN_ORE, 1));
+	CATAN_ASSERT_OK(catan_edit_set_cards(st, 3, CATAN_ORE, 4));
+	/* Never oneself (B10); player 3 has no building there. */
+	ck_assert_uint_eq(robber__victims(st, ORE_HEX, 0), 1u << 1);
+	ck_assert_uint_eq(robber__victims(st, ORE_HEX, 1), 1u << 0);
+	ck_assert_uint_eq(robber__victims(st, ORE_HEX, 3),
+			  (1u << 0) | (1u << 1));
+	ck_assert_uint_eq(robber__victims(st, BRICK_HEX, 3), 0);
+	ck_assert_uint_eq(robber__victims(st, st->game->board.nhex, 3), 0);
+}
+END_TEST
+
+/* ----------------------------------------------------------------- trade */
+
+START_TEST(test_maritime_rates)
+{
+	catan_board_counts counts;
+	catan_harbor_info generic = { 0 }, special = { 0 };
+	bool have_generic = false, have_special = false;
+
+	CATAN_ASSERT_OK(catan_board_counts_get(game, &counts));
+	for (unsigned i = 0; i < counts.harbors; i++) {
+		catan_harbor_info h;
+
+		CATAN_ASSERT_OK(catan_board_harbor(game, i, &h));
+		if (h.resource == CATAN_HARBOR_GENERIC && !have_generic) {
+			generic = h;
+			have_generic = true;
+		} else if (h.resource != CATAN_HARBOR_GENERIC &&
+			   !have_special) {
+			special = h;
+			have_special = true;
+		}
+	}
+	ck_assert(have_generic && have_special);
+	ck_assert_uint_eq(generic.ratio, 3);
+	ck_assert_uint_eq(special.ratio, 2);
+
+	for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
+		ck_assert_uint_eq(trade__maritime_rate(st, 0, k), 4);
+
+	/* "Owning a road near the port is not enough" (05.C). */
+	build__place_road(st, 0, generic.edge);
+	build__place_road(st, 1, special.edge);
+	for (int k = 0; k < CATAN_NUM_RESOURCES; k++) {
+		ck_assert_uint_eq(trade__maritime_rate(st, 0, k), 4);
+		ck_assert_uint_eq(trade__maritime_rate(st, 1, k), 4);
+	}
+
+	build__place_settlement(st, 0, generic.vertices[0]);
+	build__place_settlement(st, 1, special.vertices[1]);
+	for (int k = 0; k < CATAN_NUM_RESOURCES; k++) {
+		unsigned want = (unsigned)k == special.resource ? 2 : 4;
+
+		ck_assert_uint_eq(trade__maritime_rate(st, 0, k), 3);
+		ck_assert_uint_eq(trade__maritime_rate(st, 1, k), want);
+		ck_assert_uint_eq(trade__maritime_rate(st, 2, k), 4);
+	}
+
+	/* A city serves as well. */
+	build__place_city(st, 1, special.vertices[1]);
+	ck_assert_uint_eq(trade__maritime_rate(st, 1, (int)special.resource),
+			  2);
+}
+END_TEST
+
+START_TEST(test_trade_terms)
+{
+	uint8_t none[CATAN_MAX_CARD_KINDS] = { 0 };
+	uint8_t lumber[CATAN_MAX_CARD_KINDS] = { [CATAN_LUMBER] = 1 };
+	uint8_t ore[CATAN_MAX_CARD_KINDS] = { [CATAN_ORE] = 1 };
+	uint8_t mixed[CATAN_MAX_CARD_KINDS] = { [CATAN_LUMBER] = 1,
+						[CATAN_WOOL] = 2 };
+
+	ck_assert_int_eq(trade__check_terms(lumber, ore), CATAN_REASON_NONE);
+	ck_assert_int_eq(trade__check_terms(mixed, ore), CATAN_REASON_NONE);
+	/* No gifts (05.C, B5). */
+	ck_assert_int_eq(trade__check_terms(none, ore), CATAN_REASON_BAD_TRADE);
+	ck_assert_int_eq(trade__check_terms(lumber, none),
+			 CATAN_REASON_BAD_TRADE);
+	/* No type for the same type (B10). */
+	ck_assert_int_eq(trade__check_terms(mixed, lumber),
+			 CATAN_REASON_BAD_TRADE);
+	ck_assert_int_eq(trade__check_terms(lumber, lumber),
+			 CATAN_REASON_BAD_TRADE);
+}
+END_TEST
+
+/* ----------------------------------------------------------------- score */
+
+START_TEST(test_score)
+{
+	build__place_settlement(st, 0, vtx(ORE_HEX, CATAN_CORNER_N));
+	build__place_settlement(st, 0, vtx(BRICK_HEX, CATAN_CORNER_N));
+	build__place_city(st, 0, vtx(BRICK_HEX, CATAN_CORNER_N));
+	ck_assert_int_eq(score__base_vp(st, 0, false), 3);
+
+	road_line(0, ROW2, 0, 5);
+	ck_assert_int_eq(score__base_vp(st, 0, false), 5);
+	st_player(st, 0)->knights = 3;
+	awards__update_largest_army(st);
+	ck_assert_int_eq(score__base_vp(st, 0, false), 7);
+
+	/* Victory Point cards stay hidden until they win (B8). */
+	CATAN_ASSERT_OK(catan_edit_give_dev_card(st, 0,
+						 CATAN_DEV_VICTORY_POINT, 1));
+	ck_assert_int_eq(score__base_vp(st, 0, false), 7);
+	ck_assert_int_eq(score__base_vp(st, 0, true), 8);
+	st_core(st)->winner = 0;
+	st_core(st)->flags |= GAME_VP_REVEALED;
+	ck_assert_int_eq(score__base_vp(st, 0, false), 8);
+	ck_assert_int_eq(score__base_vp(st, 1, false), 0);
+}
+END_TEST
+
+/* Every test but the pure ones runs on the cleared beginner position. */
+#define ADD(suite_, fn_) CATAN_TEST_ADD_FIXTURE(suite_, fn_, setup, teardown)
+
+void
+catan_test_register(SRunner *sr)
+{
+	Suite *s = catan_test_suite(sr, "mechanics");
+
+	CATAN_TEST_ADD(s, test_costs);
+	ADD(s, test_cards_move);
+	ADD(s, test_check_road);
+	ADD(s, test_check_road_setup);
+	ADD(s, test_check_settlement);
+	ADD(s, test_check_settlement_setup_needs_free_edge);
+	ADD(s, test_city);
+	ADD(s, test_road_loop);
+	ADD(s, test_road_branch);
+	ADD(s, test_road_broken_in_middle);
+	ADD(s, test_road_ends_at_opponent);
+	ADD(s, test_longest_exceed_to_take);
+	ADD(s, test_longest_holder_keeps_tie);
+	ADD(s, test_longest_goes_to_lone_leader);
+	ADD(s, test_longest_set_aside_on_tie);
+	ADD(s, test_longest_set_aside_below_five);
+	ADD(s, test_largest_army);
+	ADD(s, test_production_city_doubles);
+	ADD(s, test_production_shortage_two_recipients);
+	ADD(s, test_production_shortage_one_recipient);
+	ADD(s, test_production_robber_blocks);
+	ADD(s, test_setup_income);
+	ADD(s, test_robber_victims);
+	ADD(s, test_maritime_rates);
+	CATAN_TEST_ADD(s, test_trade_terms);
+	ADD(s, test_score);
+}
