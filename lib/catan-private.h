@@ -373,6 +373,9 @@ int build__check_settlement(const catan_state *s, int player, unsigned vertex, b
 int build__check_city(const catan_state *s, int player, unsigned vertex);
 bool build__distance_ok(const catan_state *s, unsigned vertex);
 bool build__any_road_possible(const catan_state *s, int player);
+/* Legal places (cost aside) in id order; return the count, write up to cap. */
+size_t build__legal_roads(const catan_state *s, int player, uint16_t *out, size_t cap);
+size_t build__legal_settlements(const catan_state *s, int player, uint16_t *out, size_t cap);
 /* Place pieces (no checks, no payment); update roads and awards. */
 void build__place_road(catan_state *s, int player, unsigned edge);
 void build__place_settlement(catan_state *s, int player, unsigned vertex);
@@ -416,6 +419,15 @@ struct catan_sink {
 	size_t cap;
 	size_t count;
 };
+
+/* The inlined body of catan_sink_action() for built-in variants. */
+static inline void
+sink__push(catan_sink *sink, const catan_action *a)
+{
+	if (sink->actions && sink->count < sink->cap)
+		sink->actions[sink->count] = *a;
+	sink->count++;
+}
 
 /* Text helpers (action.c) */
 /* True when the fields an action type does not use are zero (one spelling per action). */

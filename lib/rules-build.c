@@ -166,15 +166,132 @@ build__check_city(const catan_state *s, int player, unsigned vertex)
 	return CATAN_REASON_NONE;
 }
 
+/* Boards up to this many edges or intersections take the bitset path. */
+#define SCAN_WORDS 64
+
+static void
+mark_free_edges_at(const catan_state *s, unsigned vertex, uint64_t *mask)
+{
+	const struct board_vertex *bv = &s->game->board.vert[vertex];
+	const uint8_t *edges = st_cedge(s);
+
+	for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
+		unsigned e = bv->edge[i];
+
+		if (edges[e] == 0)
+			mask[e >> 6] |= 1ull << (e & 63);
+	}
+}
+
+static size_t
+emit_bits(const uint64_t *mask, size_t words, uint16_t *out, size_t cap)
+{
+	size_t n = 0;
+
+	for (size_t w = 0; w < words; w++) {
+		uint64_t bits = mask[w];
+
+		while (bits) {
+			if (n < cap)
+				out[n] = (uint16_t)(w * 64 + (unsigned)__builtin_ctzll(bits));
+			n++;
+			bits &= bits - 1;
+		}
+	}
+	return n;
+}
+
+/*
+ * Every free edge at an intersection the player can build from: one of
+ * their buildings, or an end of one of their roads not taken by another
+ * player's building. This is road_connects() turned around, so the list
+ * comes out in id order without testing every edge of the board.
+ */
+size_t
+build__legal_roads(const catan_state *s, int player, uint16_t *out, size_t cap)
+{
+	const struct board *b = &s->game->board;
+	const uint8_t *edges = st_cedge(s), *verts = st_cvert(s);
+	uint64_t mask[SCAN_WORDS];
+	size_t words = ((size_t)b->nedge + 63) / 64;
+
+	if (player < 0 || player >= st_ccore(s)->num_players ||
+	    st_cplayer(s, player)->roads_left == 0)
+		return 0;
+	if (words > SCAN_WORDS || b->nvert > SCAN_WORDS * 64) {
+		size_t n = 0;
+
+		for (unsigned e = 0; e < b->nedge; e++) {
+			if (build__check_road(s, player, e, false) != CATAN_REASON_NONE)
+				continue;
+			if (n < cap)
+				out[n] = (uint16_t)e;
+			n++;
+		}
+		return n;
+	}
+	memset(mask, 0, words * sizeof(mask[0]));
+	for (unsigned e = 0; e < b->nedge; e++) {
+		if (!is_road_of(edges[e], player))
+			continue;
+		for (unsigned j = 0; j < 2; j++) {
+			unsigned v = b->edge[e].vert[j];
+
+			if (verts[v] == 0 || PIECE_OWNER(verts[v]) == player)
+				mark_free_edges_at(s, v, mask);
+		}
+	}
+	for (unsigned v = 0; v < b->nvert; v++)
+		if (verts[v] != 0 && PIECE_OWNER(verts[v]) == player)
+			mark_free_edges_at(s, v, mask);
+	return emit_bits(mask, words, out, cap);
+}
+
+/* Free intersections at the ends of the player's roads that keep the
+ * distance rule, in id order. */
+size_t
+build__legal_settlements(const catan_state *s, int player, uint16_t *out, size_t cap)
+{
+	const struct board *b = &s->game->board;
+	const uint8_t *edges = st_cedge(s), *verts = st_cvert(s);
+	uint64_t mask[SCAN_WORDS];
+	size_t words = ((size_t)b->nvert + 63) / 64;
+
+	if (player < 0 || player >= st_ccore(s)->num_players ||
+	    st_cplayer(s, player)->settlements_left == 0)
+		return 0;
+	if (words > SCAN_WORDS) {
+		size_t n = 0;
+
+		for (unsigned v = 0; v < b->nvert; v++) {
+			if (build__check_settlement(s, player, v, false) != CATAN_REASON_NONE)
+				continue;
+			if (n < cap)
+				out[n] = (uint16_t)v;
+			n++;
+		}
+		return n;
+	}
+	memset(mask, 0, words * sizeof(mask[0]));
+	for (unsigned e = 0; e < b->nedge; e++) {
+		if (!is_road_of(edges[e], player))
+			continue;
+		for (unsigned j = 0; j < 2; j++) {
+			unsigned v = b->edge[e].vert[j];
+
+			if (verts[v] == 0 && build__distance_ok(s, v))
+				mask[v >> 6] |= 1ull << (v & 63);
+		}
+	}
+	return emit_bits(mask, words, out, cap);
+}
+
 bool
 build__any_road_possible(const catan_state *s, int player)
 {
-	unsigned nedge = s->game->board.nedge;
+	uint16_t one;
 
-	for (unsigned e = 0; e < nedge; e++)
-		if (build__check_road(s, player, e, false) == CATAN_REASON_NONE)
-			return true;
-	return false;
+	return build__legal_roads(s, player, &one, 1) > 0;
 }
 
 static uint32_t

@@ -520,7 +520,7 @@ push(catan_sink *sink, int type, int player, unsigned target, unsigned arg)
 	a.player = (int8_t)player;
 	a.target = (uint16_t)target;
 	a.arg = (uint16_t)arg;
-	catan_sink_action(sink, &a);
+	sink__push(sink, &a);
 }
 
 /* Single-kind card vectors sort with the higher kind first, and for one kind
@@ -547,7 +547,7 @@ push_trades(const catan_state *s, catan_sink *sink, int type, int p, unsigned om
 					if (exclude_give && !memcmp(t.give, exclude_give, CATAN_MAX_CARD_KINDS) &&
 					    !memcmp(t.get, exclude_get, CATAN_MAX_CARD_KINDS))
 						continue;
-					catan_sink_action(sink, &t);
+					sink__push(sink, &t);
 				}
 			}
 		}
@@ -576,7 +576,7 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 			t.player = (int8_t)p;
 			t.give[a] = (uint8_t)rate;
 			t.get[b] = 1;
-			catan_sink_action(sink, &t);
+			sink__push(sink, &t);
 		}
 	}
 }
@@ -595,12 +595,14 @@ push_year_of_plenty(const catan_state *s, catan_sink *sink, int p)
 			t.type = CATAN_ACT_PLAY_YEAR_OF_PLENTY;
 			t.player = (int8_t)p;
 			t.get[a] = 1;
-			catan_sink_action(sink, &t);
+			sink__push(sink, &t);
 		}
 		return;
 	}
-	for (int a = 0; a < CATAN_NUM_RESOURCES; a++) {
-		for (int b = a; b < CATAN_NUM_RESOURCES; b++) {
+	/* Pairs (a <= b) walked so that the get[] vectors ascend: the pair
+	 * with the higher first kind sorts first. */
+	for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
+		for (int b = CATAN_NUM_RESOURCES - 1; b >= a; b--) {
 			catan_action t = CATAN_ACTION_INIT;
 
 			t.type = CATAN_ACT_PLAY_YEAR_OF_PLENTY;
@@ -608,7 +610,7 @@ push_year_of_plenty(const catan_state *s, catan_sink *sink, int p)
 			t.get[a]++;
 			t.get[b]++;
 			if (cards_covers(c->bank, t.get))
-				catan_sink_action(sink, &t);
+				sink__push(sink, &t);
 		}
 	}
 }
@@ -629,14 +631,32 @@ push_dev_plays(const catan_state *s, catan_sink *sink, int p)
 			push(sink, CATAN_ACT_PLAY_MONOPOLY, p, 0, (unsigned)k);
 }
 
+/* Room for every edge or intersection of the largest supported board. */
+#define MAX_PLACES 4096
+
+static void
+push_places(catan_sink *sink, int type, int p, const uint16_t *ids, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		push(sink, type, p, ids[i], 0);
+}
+
 static void
 push_roads(const catan_state *s, catan_sink *sink, int p, bool setup)
 {
-	unsigned ne = s->game->board.nedge;
+	uint16_t ids[MAX_PLACES];
+	size_t n;
 
-	for (unsigned e = 0; e < ne; e++)
-		if (build__check_road(s, p, e, setup) == CATAN_REASON_NONE)
-			push(sink, CATAN_ACT_BUILD_ROAD, p, e, 0);
+	if (setup) {
+		unsigned ne = s->game->board.nedge;
+
+		for (unsigned e = 0; e < ne; e++)
+			if (build__check_road(s, p, e, true) == CATAN_REASON_NONE)
+				push(sink, CATAN_ACT_BUILD_ROAD, p, e, 0);
+		return;
+	}
+	n = build__legal_roads(s, p, ids, ARRAY_LEN(ids));
+	push_places(sink, CATAN_ACT_BUILD_ROAD, p, ids, n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
 }
 
 static void
@@ -648,14 +668,21 @@ legal_main(const catan_state *s, int p, catan_sink *sink)
 
 	if (ps->roads_left && cards_covers(ps->hand, cost_road))
 		push_roads(s, sink, p, false);
-	if (ps->settlements_left && cards_covers(ps->hand, cost_settlement))
+	if (ps->settlements_left && cards_covers(ps->hand, cost_settlement)) {
+		uint16_t ids[MAX_PLACES];
+		size_t n = build__legal_settlements(s, p, ids, ARRAY_LEN(ids));
+
+		push_places(sink, CATAN_ACT_BUILD_SETTLEMENT, p, ids,
+			    n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
+	}
+	if (ps->cities_left && cards_covers(ps->hand, cost_city)) {
+		const uint8_t *verts = st_cvert(s);
+		uint8_t own = PIECE_BYTE(p, CATAN_PIECE_SETTLEMENT);
+
 		for (unsigned v = 0; v < nv; v++)
-			if (build__check_settlement(s, p, v, false) == CATAN_REASON_NONE)
-				push(sink, CATAN_ACT_BUILD_SETTLEMENT, p, v, 0);
-	if (ps->cities_left && cards_covers(ps->hand, cost_city))
-		for (unsigned v = 0; v < nv; v++)
-			if (build__check_city(s, p, v) == CATAN_REASON_NONE)
+			if (verts[v] == own)
 				push(sink, CATAN_ACT_BUILD_CITY, p, v, 0);
+	}
 	if (cards_covers(ps->hand, cost_dev) && deck_left(c) > 0)
 		push(sink, CATAN_ACT_BUY_DEV, p, 0, 0);
 	push_dev_plays(s, sink, p);
@@ -697,7 +724,7 @@ base_legal_actions(const catan_state *s, int p, catan_sink *sink)
 			t.type = CATAN_ACT_DISCARD;
 			t.player = (int8_t)p;
 			t.give[k] = 1;
-			catan_sink_action(sink, &t);
+			sink__push(sink, &t);
 		}
 		break;
 	case CATAN_PHASE_ROBBER:
