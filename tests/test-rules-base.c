@@ -2195,6 +2195,29 @@ START_TEST(test_05c_counter_offer)
 END_TEST
 
 /*
+ * doc/variants/base.md (a decision where the text is silent): a counter
+ * offer is an answer; whether the offerer can pay it is checked when it is
+ * confirmed, so the offerer's hand is not revealed by the answer.
+ */
+START_TEST(test_05c_counter_checked_at_confirmation)
+{
+	catan_state *s = trade_position();
+
+	APPLY(s, "p0 offer_trade give lumber=1 get ore=1");
+	/* p0 holds no grain, yet the counter is a legal answer */
+	APPLY(s, "p3 counter_trade give wool=1 get grain=1");
+	APPLY(s, "p1 decline_trade");
+	APPLY(s, "p2 decline_trade");
+	EXPECT_PHASE(s, TRADE_CONFIRM);
+	REFUSE(s, "p0 confirm_trade p3", INSUFFICIENT_RESOURCES);
+	APPLY(s, "p0 cancel_trade");
+	EXPECT_PHASE(s, MAIN);
+	EXPECT_HAND(s, 0, "lumber=2,brick=1");
+	EXPECT_HAND(s, 3, "wool=1");
+}
+END_TEST
+
+/*
  * base-game.txt 05.C: "All exchanges between players must involve you
  * during your turn: the others do not trade between them at that time."
  */
@@ -3210,6 +3233,42 @@ START_TEST(test_05e_b7_year_of_plenty_from_the_bank)
 END_TEST
 
 /*
+ * B7 with doc/variants/base.md: when the bank holds a single card, Year of
+ * Plenty takes that one card; with an empty bank it cannot be played.
+ */
+START_TEST(test_05e_b7_year_of_plenty_one_card_left)
+{
+	catan_state *s = build_position("");
+	uint8_t bank[CATAN_MAX_CARD_KINDS];
+
+	DEV(s, 0, CATAN_DEV_YEAR_OF_PLENTY);
+	/* move all but one ore from the bank to p3 */
+	CATAN_ASSERT_OK(catan_state_bank(s, bank));
+	for (int k = 0; k < CATAN_NUM_RESOURCES; k++) {
+		catan_player_info pi;
+		unsigned keep = k == CATAN_ORE ? 1 : 0;
+
+		CATAN_ASSERT_OK(catan_state_player(s, 3, &pi));
+		CATAN_ASSERT_OK(catan_edit_set_cards(s, 3, k, pi.cards[k] + bank[k] - keep));
+	}
+	REFUSE(s, "p0 play_year_of_plenty ore=2", BANK_EMPTY);
+	REFUSE(s, "p0 play_year_of_plenty grain=1", BANK_EMPTY);
+	LEGAL(s, "p0 play_year_of_plenty ore=1");
+	{
+		catan_state *t = clone_state(s);
+		catan_player_info pi;
+
+		CATAN_ASSERT_OK(catan_state_player(t, 3, &pi));
+		CATAN_ASSERT_OK(catan_edit_set_cards(t, 3, CATAN_ORE, pi.cards[CATAN_ORE] + 1));
+		REFUSE(t, "p0 play_year_of_plenty ore=1", BANK_EMPTY);
+	}
+	APPLY(s, "p0 play_year_of_plenty ore=1");
+	EXPECT_HAND(s, 0, "ore=1");
+	ck_assert_uint_eq(bank_of(s, CATAN_ORE), 0);
+}
+END_TEST
+
+/*
  * base-game.txt 05.E: "Monopole: announces a type of resource. Everyone
  * else gives you all their cards of this type. The bank does not give
  * anything."
@@ -4078,6 +4137,7 @@ catan_test_register(SRunner *sr)
 	ADD(s, test_05c_no_gifts);
 	ADD(s, test_05c_trade_needs_the_cards);
 	ADD(s, test_05c_responders_in_any_order);
+	ADD(s, test_05c_counter_checked_at_confirmation);
 	ADD(s, test_05c_no_promise_binds);
 	ADD(s, test_05c_b5_offer_sizes);
 	ADD(s, test_05c_maritime_four_to_one);
@@ -4119,6 +4179,7 @@ catan_test_register(SRunner *sr)
 	ADD(s, test_05e_road_building_is_no_build);
 	ADD(s, test_05e_year_of_plenty);
 	ADD(s, test_05e_b7_year_of_plenty_from_the_bank);
+	ADD(s, test_05e_b7_year_of_plenty_one_card_left);
 	ADD(s, test_05e_monopoly);
 	ADD(s, test_05e_victory_point_card_hidden);
 
