@@ -429,6 +429,17 @@ sink__push(catan_sink *sink, const catan_action *a)
 	sink->count++;
 }
 
+static inline void
+sink__outcome(catan_sink *sink, const catan_action *a, uint32_t num, uint32_t den)
+{
+	if (sink->outcomes && sink->count < sink->cap) {
+		sink->outcomes[sink->count].action = *a;
+		sink->outcomes[sink->count].num = num;
+		sink->outcomes[sink->count].den = den;
+	}
+	sink->count++;
+}
+
 /* Text helpers (action.c) */
 /* True when the fields an action type does not use are zero (one spelling per action). */
 bool action__fields_clean(const catan_action *a);

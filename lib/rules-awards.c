@@ -5,103 +5,52 @@
 
 #include "catan-private.h"
 
-/* The most roads of one player the search looks at (the base game has 15). */
-#define ROAD_GRAPH_MAX 256
+/* Boards up to this many edges walk with a bitset of used roads; larger
+ * ones are not supported by the base rules (a variant with huge boards
+ * brings its own walk). */
+#define WALK_WORDS 64
 /* Thresholds of the two awards (05.F). */
 #define LONGEST_ROAD_MIN 5
 #define LARGEST_ARMY_MIN 3
 
-/*
- * One player's roads as a small graph: road i has two ends; at each end up
- * to two other roads of the player meet it. An end is blocked when another
- * player's building stands there: a trail may end there but not pass.
- */
-struct road_graph {
-	unsigned n;
-	uint16_t end[ROAD_GRAPH_MAX][2];        /* vertex ids */
-	int16_t next[ROAD_GRAPH_MAX][2][2];     /* roads at each end, or -1 */
-	bool blocked[ROAD_GRAPH_MAX][2];
-	bool used[ROAD_GRAPH_MAX];
+struct road_walk {
+	const struct board *b;
+	const uint8_t *edges;
+	const uint8_t *verts;
+	int player;
+	uint64_t used[WALK_WORDS];
 };
 
-static void
-graph_link(struct road_graph *g, unsigned i, unsigned j, unsigned other)
+static bool
+is_road_of(uint8_t byte, int player)
 {
-	for (unsigned k = 0; k < 2; k++) {
-		if (g->next[i][j][k] < 0) {
-			g->next[i][j][k] = (int16_t)other;
-			return;
-		}
-	}
-}
-
-static void
-graph_build(struct road_graph *g, const catan_state *s, int player)
-{
-	const struct board *b = &s->game->board;
-	const uint8_t *edges = st_cedge(s);
-	const uint8_t *verts = st_cvert(s);
-
-	g->n = 0;
-	for (unsigned e = 0; e < b->nedge && g->n < ROAD_GRAPH_MAX; e++) {
-		uint8_t byte = edges[e];
-		unsigned i = g->n;
-
-		if (byte == 0 || PIECE_OWNER(byte) != player ||
-		    PIECE_KIND(byte) != EDGE_KIND_ROAD)
-			continue;
-		for (unsigned j = 0; j < 2; j++) {
-			uint16_t v = b->edge[e].vert[j];
-
-			g->end[i][j] = v;
-			g->next[i][j][0] = g->next[i][j][1] = -1;
-			g->blocked[i][j] = v < b->nvert && verts[v] != 0 &&
-					   PIECE_OWNER(verts[v]) != player;
-		}
-		g->used[i] = false;
-		g->n++;
-	}
-
-	for (unsigned i = 0; i < g->n; i++) {
-		for (unsigned r = i + 1; r < g->n; r++) {
-			for (unsigned j = 0; j < 2; j++) {
-				for (unsigned k = 0; k < 2; k++) {
-					if (g->end[i][j] != g->end[r][k])
-						continue;
-					graph_link(g, i, j, r);
-					graph_link(g, r, k, i);
-				}
-			}
-		}
-	}
+	return byte != 0 && PIECE_OWNER(byte) == player &&
+	       PIECE_KIND(byte) == EDGE_KIND_ROAD;
 }
 
 /*
- * Length of the longest trail that has just walked road i, entering at end
- * @in, counting roads already walked in @len. Each road is used at most
- * once; vertices may repeat, so loops count (05.F).
+ * Longest trail from vertex v having walked len roads: each road at most
+ * once, vertices may repeat, so loops count (05.F). A trail may arrive at
+ * another player's building but not pass it: "An opposing colony crosses
+ * the route" (05.F).
  */
 static unsigned
-graph_walk(struct road_graph *g, unsigned i, unsigned in, unsigned len)
+walk_from(struct road_walk *w, unsigned v, unsigned len)
 {
-	unsigned out = 1 - in;
+	const struct board_vertex *bv = &w->b->vert[v];
 	unsigned best = len;
-	uint16_t v = g->end[i][out];
 
-	/* "An opposing colony crosses the route" (05.F). */
-	if (g->blocked[i][out])
+	if (len > 0 && w->verts[v] != 0 && PIECE_OWNER(w->verts[v]) != w->player)
 		return best;
+	for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
+		unsigned e = bv->edge[i], found;
+		uint64_t bit = 1ull << (e & 63);
 
-	for (unsigned k = 0; k < 2; k++) {
-		int r = g->next[i][out][k];
-		unsigned r_in, found;
-
-		if (r < 0 || g->used[r])
+		if (!is_road_of(w->edges[e], w->player) || (w->used[e >> 6] & bit))
 			continue;
-		r_in = g->end[r][0] == v ? 0 : 1;
-		g->used[r] = true;
-		found = graph_walk(g, (unsigned)r, r_in, len + 1);
-		g->used[r] = false;
+		w->used[e >> 6] |= bit;
+		found = walk_from(w, bv->adj[i], len + 1);
+		w->used[e >> 6] &= ~bit;
 		if (found > best)
 			best = found;
 	}
@@ -111,21 +60,32 @@ graph_walk(struct road_graph *g, unsigned i, unsigned in, unsigned len)
 unsigned
 road__longest(const catan_state *s, int player)
 {
-	struct road_graph g;
+	struct road_walk w;
+	const struct board *b = &s->game->board;
+	uint64_t started[WALK_WORDS];
 	unsigned best = 0;
 
-	if (player < 0 || player >= st_ccore(s)->num_players)
+	if (player < 0 || player >= st_ccore(s)->num_players ||
+	    b->nedge > WALK_WORDS * 64 || b->nvert > WALK_WORDS * 64)
 		return 0;
-	graph_build(&g, s, player);
+	w.b = b;
+	w.edges = st_cedge(s);
+	w.verts = st_cvert(s);
+	w.player = player;
+	memset(w.used, 0, ((b->nedge + 63u) / 64u) * sizeof(w.used[0]));
+	/* Every longest trail starts at an end of one of the player's roads;
+	 * each such intersection is tried once. */
+	memset(started, 0, ((b->nvert + 63u) / 64u) * sizeof(started[0]));
+	for (unsigned e = 0; e < b->nedge; e++) {
+		if (!is_road_of(w.edges[e], player))
+			continue;
+		for (unsigned j = 0; j < 2; j++) {
+			unsigned v = b->edge[e].vert[j], found;
 
-	/* Every trail starts on some road, walked in one of two directions. */
-	for (unsigned i = 0; i < g.n; i++) {
-		for (unsigned in = 0; in < 2; in++) {
-			unsigned found;
-
-			g.used[i] = true;
-			found = graph_walk(&g, i, in, 1);
-			g.used[i] = false;
+			if (started[v >> 6] & (1ull << (v & 63)))
+				continue;
+			started[v >> 6] |= 1ull << (v & 63);
+			found = walk_from(&w, v, 0);
 			if (found > best)
 				best = found;
 		}

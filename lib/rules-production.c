@@ -79,10 +79,10 @@ void
 production__roll(catan_state *s, unsigned total)
 {
 	const struct board *b = &s->game->board;
-	unsigned owed[CATAN_MAX_PLAYERS][CATAN_MAX_CARD_KINDS] = { { 0 } };
+	unsigned owed[CATAN_MAX_PLAYERS][CATAN_MAX_CARD_KINDS];
 	int nplayers = st_ccore(s)->num_players;
 	unsigned robber = st_ccore(s)->robber_hex;
-	unsigned nhex;
+	unsigned nhex, kinds = 0;
 
 	if (total >= ARRAY_LEN(b->num_hexes))
 		return;
@@ -91,6 +91,7 @@ production__roll(catan_state *s, unsigned total)
 	nhex = b->num_hexes[total];
 	if (nhex > ARRAY_LEN(b->hexes_by_number[0]))
 		nhex = ARRAY_LEN(b->hexes_by_number[0]);
+	memset(owed, 0, (size_t)nplayers * sizeof(owed[0]));
 
 	for (unsigned i = 0; i < nhex; i++) {
 		unsigned hex = b->hexes_by_number[total][i];
@@ -99,9 +100,13 @@ production__roll(catan_state *s, unsigned total)
 		if (hex >= b->nhex || hex == robber)
 			continue;
 		hex_owed(s, hex, owed, nplayers);
+		if (b->hex[hex].resource >= 0 && b->hex[hex].resource < CATAN_MAX_CARD_KINDS)
+			kinds |= 1u << b->hex[hex].resource;
 	}
-	for (int kind = 0; kind < CATAN_MAX_CARD_KINDS; kind++)
-		pay_kind(s, kind, owed, nplayers);
+	/* Only the kinds some hex produced can be owed. */
+	for (int kind = 0; kinds; kind++, kinds >>= 1)
+		if (kinds & 1u)
+			pay_kind(s, kind, owed, nplayers);
 }
 
 void

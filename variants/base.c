@@ -560,7 +560,14 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 	const struct player_state *ps = st_cplayer(s, p);
 	const struct core_state *c = st_ccore(s);
 	uint8_t rates[CATAN_MAX_CARD_KINDS];
+	unsigned most = 0;
 
+	/* No rate is below 2: skip the harbor pass for small hands. */
+	for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
+		if (ps->hand[k] > most)
+			most = ps->hand[k];
+	if (most < 2)
+		return;
 	trade__maritime_rates(s, p, rates);
 	for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
 		unsigned rate = rates[a];
@@ -806,14 +813,14 @@ base_chance_outcomes(const catan_state *s, catan_sink *sink)
 		a.type = CATAN_ACT_FIRST_PLAYER;
 		for (int p = 0; p < c->num_players; p++) {
 			a.target = (uint16_t)p;
-			catan_sink_outcome(sink, &a, 1, c->num_players);
+			sink__outcome(sink, &a, 1, c->num_players);
 		}
 		break;
 	case CHANCE_DICE:
 		a.type = CATAN_ACT_DICE;
 		for (int t = 2; t <= 12; t++) {
 			a.target = (uint16_t)t;
-			catan_sink_outcome(sink, &a, (uint32_t)(6 - (t > 7 ? t - 7 : 7 - t)), 36);
+			sink__outcome(sink, &a, (uint32_t)(6 - (t > 7 ? t - 7 : 7 - t)), 36);
 		}
 		break;
 	case CHANCE_DRAW_DEV:
@@ -823,7 +830,7 @@ base_chance_outcomes(const catan_state *s, catan_sink *sink)
 			if (!c->dev_deck[k])
 				continue;
 			a.arg = (uint16_t)k;
-			catan_sink_outcome(sink, &a, c->dev_deck[k], den);
+			sink__outcome(sink, &a, c->dev_deck[k], den);
 		}
 		break;
 	case CHANCE_STEAL: {
@@ -835,7 +842,7 @@ base_chance_outcomes(const catan_state *s, catan_sink *sink)
 			if (!v->hand[k])
 				continue;
 			a.arg = (uint16_t)k;
-			catan_sink_outcome(sink, &a, v->hand[k], den);
+			sink__outcome(sink, &a, v->hand[k], den);
 		}
 		break;
 	}
