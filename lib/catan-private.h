@@ -179,6 +179,7 @@ struct game_module {
 struct catan_game {
 	int refcount;
 	catan_ctx *ctx;
+	catan_ctx *own_ctx;                /* created for a NULL ctx, freed with the game */
 	const struct catan_variant_ops *variant;
 	int32_t params[CATAN_MAX_PARAMS];  /* variant params, by spec index */
 	struct game_module modules[CATAN_MAX_MODULES];

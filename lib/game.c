@@ -22,7 +22,7 @@ board_allocated(const struct board *b)
 static void
 game_destroy(catan_game *g)
 {
-	catan_ctx *ctx = g->ctx;
+	catan_ctx *ctx = g->ctx, *own;
 
 	if (g->canonical)
 		catan__free(ctx, g->canonical, g->canonical_len + 1);
@@ -32,7 +32,9 @@ game_destroy(catan_game *g)
 		board__dispose(&g->board, ctx);
 	if (g->variant_data)
 		catan__free(ctx, g->variant_data, g->variant_data_size);
+	own = g->own_ctx;
 	catan__free(ctx, g, sizeof(*g));
+	catan_ctx_free(own);
 }
 
 /*
@@ -150,15 +152,13 @@ catan_game_options_init(catan_game_options *opts, unsigned int version)
 	return CATAN_OK;
 }
 
-int
-catan_game_new(catan_game **out, catan_ctx *ctx, const char *variant,
-	       const catan_game_options *opts)
+static int
+game_new(catan_game **out, catan_ctx *ctx, const char *variant,
+	 const catan_game_options *opts)
 {
 	catan_game *g;
 	int rc;
 
-	if (!out || !ctx)
-		return CATAN_EINVAL;
 	if (!variant) {
 		catan__ctx_seterr(ctx, "no variant name given");
 		return CATAN_EINVAL;
@@ -177,14 +177,12 @@ catan_game_new(catan_game **out, catan_ctx *ctx, const char *variant,
 	return CATAN_OK;
 }
 
-int
-catan_game_new_from_string(catan_game **out, catan_ctx *ctx, const char *spec)
+static int
+game_new_from_string(catan_game **out, catan_ctx *ctx, const char *spec)
 {
 	catan_game *g;
 	int rc;
 
-	if (!out || !ctx)
-		return CATAN_EINVAL;
 	if (!spec) {
 		catan__ctx_seterr(ctx, "no game string given");
 		return CATAN_EINVAL;
@@ -201,6 +199,64 @@ catan_game_new_from_string(catan_game **out, catan_ctx *ctx, const char *spec)
 	}
 	*out = g;
 	return CATAN_OK;
+}
+
+/*
+ * A NULL context means a default one (DESIGN.md): the game then owns a
+ * private context with the default allocator, freed with the game. Its
+ * messages are not reachable, so callers that want them pass a context.
+ */
+static int
+with_context(catan_ctx **ctx, catan_ctx **own)
+{
+	*own = NULL;
+	if (*ctx)
+		return CATAN_OK;
+	if (catan_ctx_new(own, NULL) != CATAN_OK)
+		return CATAN_ENOMEM;
+	*ctx = *own;
+	return CATAN_OK;
+}
+
+static int
+adopt_context(catan_game **out, catan_ctx *own, int rc)
+{
+	if (!own)
+		return rc;
+	if (rc == CATAN_OK)
+		(*out)->own_ctx = own;
+	else
+		catan_ctx_free(own);
+	return rc;
+}
+
+int
+catan_game_new(catan_game **out, catan_ctx *ctx, const char *variant,
+	       const catan_game_options *opts)
+{
+	catan_ctx *own;
+	int rc;
+
+	if (!out)
+		return CATAN_EINVAL;
+	rc = with_context(&ctx, &own);
+	if (rc != CATAN_OK)
+		return rc;
+	return adopt_context(out, own, game_new(out, ctx, variant, opts));
+}
+
+int
+catan_game_new_from_string(catan_game **out, catan_ctx *ctx, const char *spec)
+{
+	catan_ctx *own;
+	int rc;
+
+	if (!out)
+		return CATAN_EINVAL;
+	rc = with_context(&ctx, &own);
+	if (rc != CATAN_OK)
+		return rc;
+	return adopt_context(out, own, game_new_from_string(out, ctx, spec));
 }
 
 catan_game *

@@ -796,12 +796,13 @@ START_TEST(test_null_arguments)
 
 	CATAN_ASSERT_ERR(catan_game_new_from_string(NULL, ctx, "tiny"),
 			 CATAN_EINVAL);
+	/* a NULL ctx is the default one, whose registry has no "tiny" */
 	CATAN_ASSERT_ERR(catan_game_new_from_string(&g, NULL, "tiny"),
-			 CATAN_EINVAL);
+			 CATAN_ENOTFOUND);
 	CATAN_ASSERT_ERR(catan_game_new_from_string(&g, ctx, NULL),
 			 CATAN_EINVAL);
 	CATAN_ASSERT_ERR(catan_game_new(NULL, ctx, "tiny", NULL), CATAN_EINVAL);
-	CATAN_ASSERT_ERR(catan_game_new(&g, NULL, "tiny", NULL), CATAN_EINVAL);
+	CATAN_ASSERT_ERR(catan_game_new(&g, NULL, "tiny", NULL), CATAN_ENOTFOUND);
 	CATAN_ASSERT_ERR(catan_game_new(&g, ctx, NULL, NULL), CATAN_EINVAL);
 	ck_assert_ptr_null(g);
 
@@ -1259,6 +1260,29 @@ START_TEST(test_base_options)
 }
 END_TEST
 
+/* DESIGN.md "Objects": a NULL context means a default one, owned by the game. */
+START_TEST(test_null_ctx_is_default)
+{
+	catan_game *g = NULL;
+	catan_state *st = NULL;
+	char buf[256];
+
+	CATAN_ASSERT_OK(catan_game_new_from_string(&g, NULL, "base(players=3,seed=9)"));
+	CATAN_ASSERT_OK(catan_game_to_string(g, buf, sizeof(buf), NULL));
+	ck_assert_str_eq(catan_game_param(g, "players"), "3");
+	CATAN_ASSERT_OK(catan_state_new(&st, g));
+	catan_game_unref(g); /* the state keeps the game and its context alive */
+	ck_assert_int_ge(catan_state_current_player(st), 0);
+	catan_state_free(st);
+
+	g = NULL;
+	CATAN_ASSERT_ERR(catan_game_new_from_string(&g, NULL, "base(players="), CATAN_EPARSE);
+	ck_assert_ptr_null(g);
+	CATAN_ASSERT_OK(catan_game_new(&g, NULL, "base", NULL));
+	catan_game_unref(g);
+}
+END_TEST
+
 void
 catan_test_register(SRunner *sr)
 {
@@ -1294,4 +1318,5 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD(s, test_base_errors);
 	CATAN_TEST_ADD(s, test_base_options);
 	CATAN_TEST_ADD(s, test_game_alloc_failure_base);
+	CATAN_TEST_ADD(s, test_null_ctx_is_default);
 }

@@ -66,7 +66,7 @@ CATAN_API int catan_game_options_init(catan_game_options *opts, unsigned int ver
 /**
  * Create a game from options.
  * @param[out] out the new game (reference count 1); release with catan_game_unref()
- * @param ctx the context
+ * @param ctx the context, or NULL for a private default one (its messages are then not readable)
  * @param variant a registered variant name, e.g. "base"
  * @param opts options, or NULL for defaults
  * @retval CATAN_OK on success
@@ -84,7 +84,7 @@ CATAN_API int catan_game_new(catan_game **out, catan_ctx *ctx, const char *varia
  * `base(players=3,board=beginner,seed=42)`. Parameters may come in any order
  * and any may be left out (defaults apply). Modules follow with '+'.
  * @param[out] out the new game; release with catan_game_unref()
- * @param ctx the context
+ * @param ctx the context, or NULL for a private default one (its messages are then not readable)
  * @param spec the game string
  * @retval CATAN_OK on success
  * @retval CATAN_EPARSE malformed string (message gives the offset)
