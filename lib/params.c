@@ -868,8 +868,14 @@ catan_game_to_string(const catan_game *g, char *buf, size_t cap,
 		return CATAN_EINVAL;
 	if (len_out)
 		*len_out = g->canonical_len;
-	if (cap <= g->canonical_len)
+	if (cap <= g->canonical_len) {
+		/* snprintf semantics, like every other formatter */
+		if (cap > 0) {
+			memcpy(buf, g->canonical, cap - 1);
+			buf[cap - 1] = '\0';
+		}
 		return CATAN_EBUFS;
+	}
 	memcpy(buf, g->canonical, g->canonical_len + 1);
 	return CATAN_OK;
 }
