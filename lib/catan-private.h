@@ -406,6 +406,8 @@ uint32_t robber__victims(const catan_state *s, unsigned hex, int thief);
 unsigned trade__maritime_rate(const catan_state *s, int player, int kind);
 /* All of a player's maritime rates at once (one pass over the harbors). */
 void trade__maritime_rates(const catan_state *s, int player, uint8_t rate[CATAN_MAX_CARD_KINDS]);
+/* Every ratio a player may use per kind, as bit masks (bit r: r cards for one). */
+void trade__maritime_ratios(const catan_state *s, int player, uint8_t ratios[CATAN_MAX_CARD_KINDS]);
 /* Both sides non-empty, no kind on both sides; returns a catan_reason. */
 int trade__check_terms(const uint8_t give[CATAN_MAX_CARD_KINDS], const uint8_t get[CATAN_MAX_CARD_KINDS]);
 

@@ -36,24 +36,32 @@ serves(const catan_state *s, const struct board_harbor *h, int player)
 }
 
 void
-trade__maritime_rates(const catan_state *s, int player, uint8_t rate[CATAN_MAX_CARD_KINDS])
+trade__maritime_ratios(const catan_state *s, int player, uint8_t ratios[CATAN_MAX_CARD_KINDS])
 {
 	const struct board *b = &s->game->board;
 
+	/* B6: "4:1 always"; a harbor adds its own rate, it takes none away. */
 	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
-		rate[k] = MARITIME_BASE_RATE;
+		ratios[k] = 1u << MARITIME_BASE_RATE;
 	for (unsigned i = 0; i < b->nharbor; i++) {
 		const struct board_harbor *h = &b->harbor[i];
 
-		if (h->ratio == 0 || !serves(s, h, player))
+		if (h->ratio == 0 || h->ratio >= 8 || !serves(s, h, player))
 			continue;
-		for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
-			if (h->resource != CATAN_HARBOR_GENERIC && (int)h->resource != k)
-				continue;
-			if (h->ratio < rate[k])
-				rate[k] = h->ratio;
-		}
+		for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
+			if (h->resource == CATAN_HARBOR_GENERIC || (int)h->resource == k)
+				ratios[k] |= (uint8_t)(1u << h->ratio);
 	}
+}
+
+void
+trade__maritime_rates(const catan_state *s, int player, uint8_t rate[CATAN_MAX_CARD_KINDS])
+{
+	uint8_t ratios[CATAN_MAX_CARD_KINDS];
+
+	trade__maritime_ratios(s, player, ratios);
+	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
+		rate[k] = (uint8_t)__builtin_ctz(ratios[k]);
 }
 
 unsigned

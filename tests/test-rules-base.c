@@ -2448,6 +2448,10 @@ START_TEST(test_05c_maritime_generic_harbor)
 	SETTLEMENT(s, 0, "h0.n");
 	HAND(s, 0, "lumber=3,wool=6");
 	REFUSE(s, "p0 maritime_trade give lumber=2 get ore=1", BAD_TRADE_RATIO);
+	/* B6: "4:1 always", also beside a 3:1 harbor */
+	HAND(s, 0, "lumber=4,wool=6");
+	LEGAL(s, "p0 maritime_trade give lumber=4 get ore=1");
+	HAND(s, 0, "lumber=3,wool=6");
 	APPLY(s, "p0 maritime_trade give lumber=3 get ore=1");
 	CITY(s, 0, "h0.n");
 	APPLY(s, "p0 maritime_trade give wool=3 get grain=1");
@@ -2470,6 +2474,9 @@ START_TEST(test_05c_maritime_special_harbor)
 	REFUSE(s, "p0 maritime_trade give lumber=2 get ore=1", BAD_TRADE_RATIO);
 	REFUSE(s, "p0 maritime_trade give lumber=3 get ore=1", BAD_TRADE_RATIO);
 	REFUSE(s, "p0 maritime_trade give brick=3 get ore=1", BAD_TRADE_RATIO);
+	/* B6: "4:1 always" — a harbor adds a rate and takes none away */
+	LEGAL(s, "p0 maritime_trade give brick=4 get ore=1");
+	LEGAL(s, "p0 maritime_trade give brick=4 get grain=1");
 	APPLY(s, "p0 maritime_trade give brick=2 get ore=1");
 	EXPECT_HAND(s, 0, "lumber=3,brick=2,ore=1");
 

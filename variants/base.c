@@ -94,7 +94,7 @@ base_build_game(catan_game *g)
 	g->pieces[CATAN_PIECE_CITY] = 4;
 	g->pieces[CATAN_PIECE_ROAD] = 15;
 	/* Worst case is the main phase: every edge, intersection and city,
-	 * dev plays (15 Year of Plenty picks, 5 Monopolies), 20 maritime
+	 * dev plays (15 Year of Plenty picks, 5 Monopolies), 60 maritime
 	 * trades, 20 offer shapes per offer_max^2, and the rest. */
 	om = g->offer_max;
 	g->max_actions = (uint16_t)(g->board.nedge + 2u * g->board.nvert + 64u + 20u * om * om);
@@ -358,10 +358,16 @@ check_maritime(const catan_state *s, const catan_action *a)
 		return reason;
 	if (!only_base_resources(a->give) || !only_base_resources(a->get))
 		return CATAN_REASON_BAD_ARGUMENT;
-	/* B6: one card per trade, at exactly the player's rate for that kind. */
-	if (give < 0 || get < 0 || a->get[get] != 1 ||
-	    a->give[give] != trade__maritime_rate(s, a->player, give))
+	/* B6: one card per trade, at 4:1 or a rate a harbor of the player gives. */
+	if (give < 0 || get < 0 || a->get[get] != 1 || a->give[give] >= 8)
 		return CATAN_REASON_BAD_TRADE_RATIO;
+	{
+		uint8_t ratios[CATAN_MAX_CARD_KINDS];
+
+		trade__maritime_ratios(s, a->player, ratios);
+		if (!(ratios[give] & (1u << a->give[give])))
+			return CATAN_REASON_BAD_TRADE_RATIO;
+	}
 	if (!cards_covers(st_cplayer(s, a->player)->hand, a->give))
 		return CATAN_REASON_INSUFFICIENT_RESOURCES;
 	if (c->bank[get] == 0)
@@ -559,7 +565,7 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 {
 	const struct player_state *ps = st_cplayer(s, p);
 	const struct core_state *c = st_ccore(s);
-	uint8_t rates[CATAN_MAX_CARD_KINDS];
+	uint8_t ratios[CATAN_MAX_CARD_KINDS];
 	unsigned most = 0;
 
 	/* No rate is below 2: skip the harbor pass for small hands. */
@@ -568,22 +574,23 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 			most = ps->hand[k];
 	if (most < 2)
 		return;
-	trade__maritime_rates(s, p, rates);
+	trade__maritime_ratios(s, p, ratios);
 	for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
-		unsigned rate = rates[a];
-
-		if (ps->hand[a] < rate)
-			continue;
-		for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--) {
-			catan_action t = CATAN_ACTION_INIT;
-
-			if (b == a || c->bank[b] == 0)
+		/* For one kind, lower ratios sort first. */
+		for (unsigned rate = 2; rate <= 4; rate++) {
+			if (!(ratios[a] & (1u << rate)) || ps->hand[a] < rate)
 				continue;
-			t.type = CATAN_ACT_MARITIME_TRADE;
-			t.player = (int8_t)p;
-			t.give[a] = (uint8_t)rate;
-			t.get[b] = 1;
-			sink__push(sink, &t);
+			for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--) {
+				catan_action t = CATAN_ACTION_INIT;
+
+				if (b == a || c->bank[b] == 0)
+					continue;
+				t.type = CATAN_ACT_MARITIME_TRADE;
+				t.player = (int8_t)p;
+				t.give[a] = (uint8_t)rate;
+				t.get[b] = 1;
+				sink__push(sink, &t);
+			}
 		}
 	}
 }
