@@ -1,0 +1,255 @@
+/*
+ * catanrules: the command-line tool — subcommand dispatch and shared helpers.
+ * SPDX-License-Identifier: MIT
+ */
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const struct command {
+	const char *name;
+	cli_command_fn run;
+	const char *summary;
+} commands[] = {
+	{ "conform", cmd_conform, "run conformance scripts (.cts) and report every failed assertion" },
+	{ "board", cmd_board, "print every hex, intersection, edge and harbor of a game's board" },
+	{ "variants", cmd_variants, "list the variants and modules with their parameters" },
+	{ "replay", cmd_replay, "load a snapshot or history and print the final position" },
+	{ "perft", cmd_perft, "count the positions reachable in N actions" },
+	{ "trace", cmd_trace, "print a seeded game action by action" },
+	{ "play", cmd_play, "play a game in the terminal against random bots" },
+	{ "sim", cmd_sim, "random playouts with a summary of results and speed" },
+	{ "bench", cmd_bench, "measure playouts and per-call costs (doc/performance.md)" },
+};
+
+static void
+usage(FILE *f)
+{
+	int major, minor, micro;
+
+	catan_version(&major, &minor, &micro);
+	fprintf(f, "Usage: %s COMMAND [ARGS...]\n"
+		"       %s help COMMAND | --help | --version\n"
+		"Referee CATAN from the command line (libcatanrules %d.%d.%d).\n\n"
+		"Commands:\n", CLI_PROGRAM, CLI_PROGRAM, major, minor, micro);
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+	fprintf(f, "\n'%s COMMAND --help' describes a command. Exit status: 0 on\n"
+		"success, 1 when a check fails or the library refuses, 2 on bad usage.\n",
+		CLI_PROGRAM);
+}
+
+static const struct command *
+find_command(const char *name)
+{
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct command *cmd;
+
+	if (argc < 2)
+		return cli_usage_error("missing COMMAND (try --help)");
+	if (cli_is_help(argv[1])) {
+		usage(stdout);
+		return CLI_EXIT_OK;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		int major, minor, micro;
+
+		catan_version(&major, &minor, &micro);
+		printf("%s %d.%d.%d\n", CLI_PROGRAM, major, minor, micro);
+		return CLI_EXIT_OK;
+	}
+	if (strcmp(argv[1], "help") == 0) {
+		char *help_argv[3];
+
+		if (argc == 2) {
+			usage(stdout);
+			return CLI_EXIT_OK;
+		}
+		cmd = find_command(argv[2]);
+		if (cmd == NULL)
+			return cli_usage_error("unknown command '%s' (try --help)", argv[2]);
+		help_argv[0] = argv[2];
+		help_argv[1] = (char *)"--help";
+		help_argv[2] = NULL;
+		return cmd->run(2, help_argv);
+	}
+	if (argv[1][0] == '-')
+		return cli_usage_error("unknown option '%s' (try --help)", argv[1]);
+	cmd = find_command(argv[1]);
+	if (cmd == NULL)
+		return cli_usage_error("unknown command '%s' (try --help)", argv[1]);
+	return cmd->run(argc - 1, argv + 1);
+}
+
+/* ---------------------------------------------------------------- helpers */
+
+static void
+vreport(const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: ", CLI_PROGRAM);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+int
+cli_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(fmt, ap);
+	va_end(ap);
+	return CLI_EXIT_USAGE;
+}
+
+int
+cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(fmt, ap);
+	va_end(ap);
+	return CLI_EXIT_FAILURE;
+}
+
+int
+cli_is_help(const char *arg)
+{
+	return arg != NULL && (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0);
+}
+
+int
+cli_new_ctx(catan_ctx **out)
+{
+	int rc = catan_ctx_new(out, NULL);
+
+	if (rc != CATAN_OK)
+		return cli_error("cannot create a context: %s", catan_strerror(rc));
+	return CLI_EXIT_OK;
+}
+
+int
+cli_load_game(catan_ctx *ctx, const char *spec, catan_game **out)
+{
+	*out = NULL;
+	if (catan_game_new_from_string(out, ctx, spec) != CATAN_OK)
+		return cli_usage_error("bad game '%s': %s", spec, catan_ctx_errmsg(ctx));
+	return CLI_EXIT_OK;
+}
+
+int
+cli_read_file(const char *path, char **text_out, size_t *len_out)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	char *text = NULL;
+	size_t len = 0, cap = 0;
+
+	*text_out = NULL;
+	if (len_out)
+		*len_out = 0;
+	if (f == NULL)
+		return cli_usage_error("cannot open '%s': %s", path, strerror(errno));
+	for (;;) {
+		size_t got;
+
+		if (cap - len < 4096) {
+			size_t ncap = cap ? cap * 2 : 8192;
+			char *ntext = realloc(text, ncap);
+
+			if (ntext == NULL) {
+				free(text);
+				if (f != stdin)
+					fclose(f);
+				return cli_error("out of memory reading '%s'", path);
+			}
+			text = ntext;
+			cap = ncap;
+		}
+		got = fread(text + len, 1, cap - len - 1, f);
+		len += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		free(text);
+		if (f != stdin)
+			fclose(f);
+		return cli_usage_error("cannot read '%s'", path);
+	}
+	if (f != stdin)
+		fclose(f);
+	text[len] = '\0';
+	*text_out = text;
+	if (len_out)
+		*len_out = len;
+	return CLI_EXIT_OK;
+}
+
+int
+cli_parse_ulong(const char *text, unsigned long max, unsigned long *out)
+{
+	char *end;
+	unsigned long v;
+
+	if (text == NULL || text[0] < '0' || text[0] > '9')
+		return -1;
+	errno = 0;
+	v = strtoul(text, &end, 10);
+	if (errno != 0 || *end != '\0' || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+const char *
+cli_player_name(int player, char *buf, size_t cap)
+{
+	switch (player) {
+	case CATAN_PLAYER_CHANCE:
+		return "chance";
+	case CATAN_PLAYER_SIMULTANEOUS:
+		return "simultaneous";
+	case CATAN_PLAYER_TERMINAL:
+		return "terminal";
+	default:
+		if (player < 0)
+			return "none";
+		snprintf(buf, cap, "p%d", player);
+		return buf;
+	}
+}
+
+const char *
+cli_action_text(const catan_game *g, const catan_action *a, char *buf, size_t cap)
+{
+	if (catan_action_format(g, a, buf, cap, NULL) != CATAN_OK)
+		snprintf(buf, cap, "<action type %u player %d target %u arg %u>",
+			 (unsigned)a->type, a->player, (unsigned)a->target,
+			 (unsigned)a->arg);
+	return buf;
+}
+
+const char *
+cli_location_text(const catan_game *g, int kind, unsigned id, char *buf, size_t cap)
+{
+	static const char prefix[] = { '?', 'h', 'v', 'e' };
+
+	if (catan_location_format(g, kind, id, buf, cap, NULL) != CATAN_OK)
+		snprintf(buf, cap, "%c%u",
+			 kind >= 1 && kind <= 3 ? prefix[kind] : '?', id);
+	return buf;
+}

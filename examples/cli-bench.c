@@ -1,0 +1,317 @@
+/*
+ * catanrules bench: random playouts and per-call costs of the public API.
+ * SPDX-License-Identifier: MIT
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+#define SAMPLE_STATES 512
+#define MICRO_ROUNDS 200
+
+struct counting_alloc {
+	uint64_t calls;
+};
+
+static void *
+counting_realloc(void *userdata, void *ptr, size_t old_size, size_t new_size)
+{
+	struct counting_alloc *ca = userdata;
+
+	(void)old_size;
+	if (new_size == 0) {
+		free(ptr);
+		return NULL;
+	}
+	ca->calls++;
+	return realloc(ptr, new_size);
+}
+
+static uint64_t
+splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static double
+now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+struct bench {
+	catan_game *game;
+	catan_action *legal;
+	size_t cap;
+	uint64_t rng;
+	/* results */
+	uint64_t games, steps, truncated, step_allocs;
+	double playout_ns;
+	catan_state *sample[SAMPLE_STATES];
+	size_t nsample;
+};
+
+/* One step: the acting player's legal actions, a uniform choice, apply. */
+static int
+step(struct bench *b, catan_state *s)
+{
+	uint32_t acting = catan_state_acting_players(s);
+	int p = 0;
+	size_t n = 0;
+
+	if (acting == 0)
+		return CATAN_ERROR;
+	while (!(acting & 1u)) {
+		acting >>= 1;
+		p++;
+	}
+	if (catan_state_legal_actions(s, p, b->legal, b->cap, &n) != CATAN_OK || n == 0)
+		return CATAN_ERROR;
+	return catan_state_apply_unchecked(s, &b->legal[splitmix64(&b->rng) % n]);
+}
+
+static int
+playouts(struct bench *b, catan_ctx *ctx, struct counting_alloc *ca, unsigned games,
+	 uint64_t seed)
+{
+	uint64_t every = 97;
+
+	b->rng = seed;
+	for (unsigned i = 0; i < games; i++) {
+		catan_state *s;
+		uint64_t before;
+		double t0;
+
+		if (catan_state_new(&s, b->game) != CATAN_OK)
+			return cli_error("cannot create a state: %s", catan_ctx_errmsg(ctx));
+		before = ca->calls;
+		t0 = now_ns();
+		while (!catan_state_is_terminal(s)) {
+			if (step(b, s) != CATAN_OK) {
+				catan_state_free(s);
+				return cli_error("no legal action in a non-terminal state");
+			}
+			b->steps++;
+			if (b->steps % every == 0 && b->nsample < SAMPLE_STATES) {
+				/* kept for the per-call measurements; cloning
+				 * allocates, so it is not counted below */
+				double t1 = now_ns();
+				uint64_t c0 = ca->calls;
+
+				if (catan_state_clone(&b->sample[b->nsample], s) == CATAN_OK)
+					b->nsample++;
+				before += ca->calls - c0;
+				t0 += now_ns() - t1;
+			}
+		}
+		b->playout_ns += now_ns() - t0;
+		b->step_allocs += ca->calls - before;
+		if (catan_state_winner(s) < 0)
+			b->truncated++;
+		b->games++;
+		catan_state_free(s);
+	}
+	return CLI_EXIT_OK;
+}
+
+struct micro {
+	double legal_ns, apply_ns, copy_ns, hash_ns;
+	uint64_t sink;
+};
+
+static void
+micro_costs(struct bench *b, struct micro *m)
+{
+	catan_state *scratch = NULL;
+	uint64_t calls = 0;
+	double t0;
+	size_t n;
+
+	memset(m, 0, sizeof(*m));
+	if (b->nsample == 0 || catan_state_clone(&scratch, b->sample[0]) != CATAN_OK)
+		return;
+
+	t0 = now_ns();
+	for (int r = 0; r < MICRO_ROUNDS; r++)
+		for (size_t i = 0; i < b->nsample; i++, calls++)
+			catan_state_copy(scratch, b->sample[i]);
+	m->copy_ns = (now_ns() - t0) / (double)calls;
+
+	calls = 0;
+	t0 = now_ns();
+	for (int r = 0; r < MICRO_ROUNDS; r++)
+		for (size_t i = 0; i < b->nsample; i++, calls++)
+			m->sink += catan_state_hash(b->sample[i]);
+	m->hash_ns = (now_ns() - t0) / (double)calls;
+
+	calls = 0;
+	t0 = now_ns();
+	for (int r = 0; r < MICRO_ROUNDS; r++) {
+		for (size_t i = 0; i < b->nsample; i++, calls++) {
+			uint32_t acting = catan_state_acting_players(b->sample[i]);
+			int p = acting ? __builtin_ctz(acting) : 0;
+
+			catan_state_legal_actions(b->sample[i], p, b->legal, b->cap, &n);
+			m->sink += n;
+		}
+	}
+	m->legal_ns = (now_ns() - t0) / (double)calls;
+
+	/* apply = (copy + apply) - copy, on the first legal action of each sample */
+	calls = 0;
+	t0 = now_ns();
+	for (int r = 0; r < MICRO_ROUNDS; r++) {
+		for (size_t i = 0; i < b->nsample; i++, calls++) {
+			uint32_t acting = catan_state_acting_players(b->sample[i]);
+			int p = acting ? __builtin_ctz(acting) : 0;
+
+			catan_state_copy(scratch, b->sample[i]);
+			if (catan_state_legal_actions(scratch, p, b->legal, b->cap, &n) == CATAN_OK && n)
+				catan_state_apply_unchecked(scratch, &b->legal[(size_t)r % n]);
+		}
+	}
+	m->apply_ns = (now_ns() - t0) / (double)calls - m->copy_ns - m->legal_ns;
+	if (m->apply_ns < 0)
+		m->apply_ns = 0;
+	catan_state_free(scratch);
+}
+
+static void
+print_row(const char *label, const struct bench *b, const struct micro *m, size_t state_bytes)
+{
+	double ns_step = b->steps ? b->playout_ns / (double)b->steps : 0;
+
+	printf("%-46s %8.0f %8.1f %8.1f %8.1f %8.1f %7.1f %7.1f %6zu %7.3f\n",
+	       label,
+	       b->playout_ns > 0 ? (double)b->games * 1e9 / b->playout_ns : 0,
+	       b->games ? (double)b->steps / (double)b->games : 0,
+	       ns_step, m->legal_ns, m->apply_ns, m->copy_ns, m->hash_ns, state_bytes,
+	       b->steps ? (double)b->step_allocs / (double)b->steps : 0);
+}
+
+static int
+run_one(const char *spec, unsigned games, uint64_t seed)
+{
+	struct counting_alloc ca = { 0 };
+	catan_ctx_options opts;
+	catan_ctx *ctx = NULL;
+	struct bench b;
+	struct micro m;
+	catan_state *probe = NULL;
+	char label[64];
+	size_t state_bytes = 0;
+	int rc;
+
+	memset(&b, 0, sizeof(b));
+	catan_ctx_options_init(&opts, CATAN_CTX_OPTIONS_VERSION);
+	opts.alloc = counting_realloc;
+	opts.alloc_userdata = &ca;
+	if (catan_ctx_new(&ctx, &opts) != CATAN_OK)
+		return cli_error("cannot create a context");
+	rc = cli_load_game(ctx, spec, &b.game);
+	if (rc != CLI_EXIT_OK) {
+		catan_ctx_free(ctx);
+		return rc;
+	}
+	b.cap = catan_game_max_legal_actions(b.game);
+	b.legal = malloc(b.cap * sizeof(*b.legal));
+	if (!b.legal || catan_state_new(&probe, b.game) != CATAN_OK) {
+		rc = cli_error("out of memory");
+		goto out;
+	}
+	state_bytes = catan_state_size(probe);
+	catan_state_free(probe);
+
+	rc = playouts(&b, ctx, &ca, games, seed);
+	if (rc == CLI_EXIT_OK) {
+		micro_costs(&b, &m);
+		snprintf(label, sizeof(label), "%.46s", spec);
+		print_row(label, &b, &m, state_bytes);
+		if (b.truncated)
+			printf("  (%" PRIu64 " of %" PRIu64 " games ended by max_turns)\n",
+			       b.truncated, b.games);
+	}
+out:
+	for (size_t i = 0; i < b.nsample; i++)
+		catan_state_free(b.sample[i]);
+	free(b.legal);
+	catan_game_unref(b.game);
+	catan_ctx_free(ctx);
+	return rc;
+}
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+		"usage: " CLI_PROGRAM " bench [GAME...] [--games N] [--seed S]\n"
+		"\n"
+		"Random playouts (uniform over the acting player's legal actions,\n"
+		"SAMPLED chance, apply_unchecked) of each GAME from the start to the\n"
+		"end, then per-call costs on states sampled from those games.\n"
+		"Without GAME: base with 4 players, once with every legal action and\n"
+		"once with offer_max=0 (no domestic trade offers listed, as other\n"
+		"engines play).\n"
+		"\n"
+		"Columns: games/s, steps/game, ns/step (legal actions + choice +\n"
+		"apply, whole games), ns per legal-actions call, ns per apply, ns per\n"
+		"copy, ns per hash, state bytes, allocations per step.\n"
+		"\n"
+		"  --games N   games per GAME (default 200)\n"
+		"  --seed S    seed of the policy (default 1); games use their own seed\n");
+}
+
+int
+cmd_bench(int argc, char **argv)
+{
+	static const char *const defaults[] = {
+		"base(players=4,seed=1)",
+		"base(players=4,seed=1,offer_max=0)",
+		"base(players=3,seed=1,offer_max=0)",
+	};
+	const char *specs[32];
+	size_t nspecs = 0;
+	unsigned long games = 200, seed = 1;
+	int rc = CLI_EXIT_OK;
+
+	for (int i = 1; i < argc; i++) {
+		if (cli_is_help(argv[i])) {
+			usage(stdout);
+			return CLI_EXIT_OK;
+		} else if (!strcmp(argv[i], "--games") && i + 1 < argc) {
+			if (cli_parse_ulong(argv[++i], 100000000ul, &games) || games == 0)
+				return cli_usage_error("bench: bad --games '%s'", argv[i]);
+		} else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+			if (cli_parse_ulong(argv[++i], ~0ul, &seed))
+				return cli_usage_error("bench: bad --seed '%s'", argv[i]);
+		} else if (argv[i][0] == '-') {
+			return cli_usage_error("bench: unknown option '%s' (see --help)", argv[i]);
+		} else if (nspecs < sizeof(specs) / sizeof(specs[0])) {
+			specs[nspecs++] = argv[i];
+		} else {
+			return cli_usage_error("bench: too many games");
+		}
+	}
+	if (nspecs == 0)
+		for (size_t i = 0; i < sizeof(defaults) / sizeof(defaults[0]); i++)
+			specs[nspecs++] = defaults[i];
+
+	printf("%-46s %8s %8s %8s %8s %8s %7s %7s %6s %7s\n", "game", "games/s", "steps/g",
+	       "ns/step", "ns/legal", "ns/apply", "ns/copy", "ns/hash", "bytes", "allocs");
+	for (size_t i = 0; i < nspecs && rc == CLI_EXIT_OK; i++)
+		rc = run_one(specs[i], (unsigned)games, seed);
+	return rc;
+}

@@ -1,0 +1,190 @@
+/*
+ * catanrules board: every hex, intersection, edge and harbor of a game's board.
+ * SPDX-License-Identifier: MIT
+ */
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char *const terrain_names[] = {
+	"desert", "forest", "hills", "pasture", "fields", "mountains", "sea",
+};
+
+static void
+usage(FILE *f)
+{
+	fprintf(f, "Usage: %s board GAME\n"
+		"Print the board of a game: every hex (id, axial q,r, terrain,\n"
+		"number), every intersection (canonical name, raw id, touching\n"
+		"hexes, harbor), every edge (canonical name, raw id, ends) and every\n"
+		"harbor (type, ratio, intersections). GAME is a game string such as\n"
+		"'base(board=beginner)'; a random board depends on its seed.\n",
+		CLI_PROGRAM);
+}
+
+static const char *
+terrain_name(uint32_t terrain)
+{
+	if (terrain < sizeof(terrain_names) / sizeof(terrain_names[0]))
+		return terrain_names[terrain];
+	return "unknown";
+}
+
+/* "3:1" or "2:1 brick". */
+static const char *
+harbor_text(const catan_harbor_info *h, char *buf, size_t cap)
+{
+	const char *kind = NULL;
+
+	if (h->resource != CATAN_HARBOR_GENERIC)
+		kind = catan_resource_name((int)h->resource);
+	if (kind)
+		snprintf(buf, cap, "%u:1 %s", (unsigned)h->ratio, kind);
+	else
+		snprintf(buf, cap, "%u:1", (unsigned)h->ratio);
+	return buf;
+}
+
+static int
+print_hexes(const catan_game *g, unsigned n)
+{
+	printf("hexes %u\n", n);
+	for (unsigned i = 0; i < n; i++) {
+		catan_hex_info h;
+		char number[16] = "-";
+
+		if (catan_board_hex(g, i, &h) != CATAN_OK)
+			return cli_error("board: cannot describe hex %u", i);
+		if (h.number)
+			snprintf(number, sizeof(number), "%u", (unsigned)h.number);
+		printf("  h%-3u q=%-2d r=%-2d %-10s %s\n", i, (int)h.q, (int)h.r,
+		       terrain_name(h.terrain), number);
+	}
+	return CLI_EXIT_OK;
+}
+
+static int
+print_vertices(const catan_game *g, unsigned n)
+{
+	printf("intersections %u\n", n);
+	for (unsigned i = 0; i < n; i++) {
+		catan_vertex_info v;
+		char name[32], raw[16], hexes[32] = "", harbor[48] = "";
+		size_t len = 0;
+
+		if (catan_board_vertex(g, i, &v) != CATAN_OK)
+			return cli_error("board: cannot describe intersection %u", i);
+		for (int j = 0; j < 3; j++) {
+			if (v.hexes[j] == CATAN_NONE)
+				continue;
+			len += (size_t)snprintf(hexes + len, sizeof(hexes) - len, "%sh%u",
+						len ? "," : "", (unsigned)v.hexes[j]);
+			if (len >= sizeof(hexes))
+				break;
+		}
+		if (v.harbor != CATAN_NONE) {
+			catan_harbor_info h;
+			char kind[24];
+
+			if (catan_board_harbor(g, v.harbor, &h) == CATAN_OK)
+				snprintf(harbor, sizeof(harbor), " harbor %u (%s)",
+					 (unsigned)v.harbor, harbor_text(&h, kind, sizeof(kind)));
+		}
+		snprintf(raw, sizeof(raw), "v%u", i);
+		printf("  %-8s %-4s hexes %-*s%s\n",
+		       cli_location_text(g, CATAN_LOC_VERTEX, i, name, sizeof(name)),
+		       raw, harbor[0] ? 12 : 0, hexes, harbor);
+	}
+	return CLI_EXIT_OK;
+}
+
+static int
+print_edges(const catan_game *g, unsigned n)
+{
+	printf("edges %u\n", n);
+	for (unsigned i = 0; i < n; i++) {
+		catan_edge_info e;
+		char name[32], raw[16], a[32], b[32];
+
+		if (catan_board_edge(g, i, &e) != CATAN_OK)
+			return cli_error("board: cannot describe edge %u", i);
+		snprintf(raw, sizeof(raw), "e%u", i);
+		printf("  %-10s %-4s ends %s %s\n",
+		       cli_location_text(g, CATAN_LOC_EDGE, i, name, sizeof(name)), raw,
+		       cli_location_text(g, CATAN_LOC_VERTEX, e.vertices[0], a, sizeof(a)),
+		       cli_location_text(g, CATAN_LOC_VERTEX, e.vertices[1], b, sizeof(b)));
+	}
+	return CLI_EXIT_OK;
+}
+
+static int
+print_harbors(const catan_game *g, unsigned n)
+{
+	printf("harbors %u\n", n);
+	for (unsigned i = 0; i < n; i++) {
+		catan_harbor_info h;
+		char kind[24], a[32], b[32], hex[16], edge[32];
+
+		if (catan_board_harbor(g, i, &h) != CATAN_OK)
+			return cli_error("board: cannot describe harbor %u", i);
+		printf("  %-2u %-10s intersections %s %s facing %s %s\n", i,
+		       harbor_text(&h, kind, sizeof(kind)),
+		       cli_location_text(g, CATAN_LOC_VERTEX, h.vertices[0], a, sizeof(a)),
+		       cli_location_text(g, CATAN_LOC_VERTEX, h.vertices[1], b, sizeof(b)),
+		       cli_location_text(g, CATAN_LOC_HEX, h.hex, hex, sizeof(hex)),
+		       cli_location_text(g, CATAN_LOC_EDGE, h.edge, edge, sizeof(edge)));
+	}
+	return CLI_EXIT_OK;
+}
+
+int
+cmd_board(int argc, char **argv)
+{
+	catan_ctx *ctx = NULL;
+	catan_game *g = NULL;
+	catan_board_counts counts;
+	const char *spec = NULL;
+	char canon[512];
+	int rc;
+
+	for (int i = 1; i < argc; i++) {
+		if (cli_is_help(argv[i])) {
+			usage(stdout);
+			return CLI_EXIT_OK;
+		}
+		if (argv[i][0] == '-' && argv[i][1] != '\0')
+			return cli_usage_error("board: unknown option '%s' (try --help)", argv[i]);
+		if (spec != NULL)
+			return cli_usage_error("board: one game only ('%s' and '%s')", spec, argv[i]);
+		spec = argv[i];
+	}
+	if (spec == NULL)
+		return cli_usage_error("board: missing GAME (try --help)");
+
+	rc = cli_new_ctx(&ctx);
+	if (rc != CLI_EXIT_OK)
+		return rc;
+	rc = cli_load_game(ctx, spec, &g);
+	if (rc != CLI_EXIT_OK)
+		goto out;
+	if (catan_board_counts_get(g, &counts) != CATAN_OK) {
+		rc = cli_error("board: cannot read the board of '%s'", spec);
+		goto out;
+	}
+	if (catan_game_to_string(g, canon, sizeof(canon), NULL) != CATAN_OK)
+		snprintf(canon, sizeof(canon), "%s", spec);
+	printf("game %s\n", canon);
+	rc = print_hexes(g, counts.hexes);
+	if (rc == CLI_EXIT_OK)
+		rc = print_vertices(g, counts.vertices);
+	if (rc == CLI_EXIT_OK)
+		rc = print_edges(g, counts.edges);
+	if (rc == CLI_EXIT_OK)
+		rc = print_harbors(g, counts.harbors);
+out:
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+	return rc;
+}

@@ -1,0 +1,83 @@
+/*
+ * catanrules: declarations shared by the command-line tool's subcommands.
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef CATANRULES_CLI_H
+#define CATANRULES_CLI_H
+
+#include <stddef.h>
+
+#include <catanrules/catanrules.h>
+
+#define CLI_PROGRAM "catanrules"
+
+#if defined(__GNUC__)
+#define CLI_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define CLI_PRINTF(fmt, args)
+#endif
+
+/* Exit codes of every subcommand. */
+enum cli_exit {
+	CLI_EXIT_OK = 0,      /* done; every check held */
+	CLI_EXIT_FAILURE = 1, /* a check failed or the library refused */
+	CLI_EXIT_USAGE = 2    /* bad command line or unreadable input */
+};
+
+/*
+ * A subcommand: argv[0] is the subcommand's name, argv[1..argc-1] its
+ * arguments; returns a cli_exit code. Each one answers --help (and -h) on
+ * stdout with exit 0.
+ */
+typedef int (*cli_command_fn)(int argc, char **argv);
+
+int cmd_conform(int argc, char **argv);
+int cmd_board(int argc, char **argv);
+int cmd_variants(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
+int cmd_trace(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_sim(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+
+/*
+ * Helpers, defined in catanrules.c.
+ */
+
+/* Print "catanrules: MESSAGE" on stderr; return CLI_EXIT_USAGE (2). */
+int cli_usage_error(const char *fmt, ...) CLI_PRINTF(1, 2);
+
+/* Print "catanrules: MESSAGE" on stderr; return CLI_EXIT_FAILURE (1). */
+int cli_error(const char *fmt, ...) CLI_PRINTF(1, 2);
+
+/* 1 if @arg is -h or --help. */
+int cli_is_help(const char *arg);
+
+/* Create a context with the built-in variants; on failure print why and
+ * return CLI_EXIT_FAILURE, else CLI_EXIT_OK. */
+int cli_new_ctx(catan_ctx **out);
+
+/* Create a game from a game string; on failure print the library's message
+ * ("catanrules: bad game 'SPEC': MESSAGE") and return CLI_EXIT_USAGE. */
+int cli_load_game(catan_ctx *ctx, const char *spec, catan_game **out);
+
+/* Read a whole file ("-" is stdin) into a NUL-terminated buffer the caller
+ * frees; on failure print why and return CLI_EXIT_USAGE. */
+int cli_read_file(const char *path, char **text_out, size_t *len_out);
+
+/* Parse a decimal integer in [0, max]; 0 on success, -1 otherwise. */
+int cli_parse_ulong(const char *text, unsigned long max, unsigned long *out);
+
+/* Name of a player id: "p3", "chance", "simultaneous", "terminal", "none". */
+const char *cli_player_name(int player, char *buf, size_t cap);
+
+/* An action in notation; never fails (falls back to a raw description). */
+const char *cli_action_text(const catan_game *g, const catan_action *a,
+			    char *buf, size_t cap);
+
+/* A location in notation ("h3", "h9.se", "h4.n-ne"); never fails. */
+const char *cli_location_text(const catan_game *g, int kind, unsigned id,
+			      char *buf, size_t cap);
+
+#endif
