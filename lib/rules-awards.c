@@ -19,6 +19,7 @@ struct road_walk {
 	const uint8_t *verts;
 	int player;
 	uint64_t used[WALK_WORDS];
+	uint64_t seen[WALK_WORDS];   /* roads any walk has used */
 };
 
 static bool
@@ -26,6 +27,12 @@ is_road_of(uint8_t byte, int player)
 {
 	return byte != 0 && PIECE_OWNER(byte) == player &&
 	       PIECE_KIND(byte) == EDGE_KIND_ROAD;
+}
+
+static bool
+blocked_for(const struct road_walk *w, unsigned v)
+{
+	return w->verts[v] != 0 && PIECE_OWNER(w->verts[v]) != w->player;
 }
 
 /*
@@ -40,7 +47,7 @@ walk_from(struct road_walk *w, unsigned v, unsigned len)
 	const struct board_vertex *bv = &w->b->vert[v];
 	unsigned best = len;
 
-	if (len > 0 && w->verts[v] != 0 && PIECE_OWNER(w->verts[v]) != w->player)
+	if (len > 0 && blocked_for(w, v))
 		return best;
 	for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
 		unsigned e = bv->edge[i], found;
@@ -49,6 +56,7 @@ walk_from(struct road_walk *w, unsigned v, unsigned len)
 		if (!is_road_of(w->edges[e], w->player) || (w->used[e >> 6] & bit))
 			continue;
 		w->used[e >> 6] |= bit;
+		w->seen[e >> 6] |= bit;
 		found = walk_from(w, bv->adj[i], len + 1);
 		w->used[e >> 6] &= ~bit;
 		if (found > best)
@@ -57,6 +65,27 @@ walk_from(struct road_walk *w, unsigned v, unsigned len)
 	return best;
 }
 
+static unsigned
+road_degree(const struct road_walk *w, unsigned v)
+{
+	const struct board_vertex *bv = &w->b->vert[v];
+	unsigned d = 0;
+
+	for (unsigned i = 0; i < bv->nadj && i < 3; i++)
+		d += is_road_of(w->edges[bv->edge[i]], w->player);
+	return d;
+}
+
+/*
+ * A longest trail can be taken to start where the road network does not
+ * simply pass through: at an intersection with 1 or 3 of the player's
+ * roads, or at another player's building. Were it to start at a plain
+ * pass-through, its unused road there would extend it, unless the trail is
+ * closed; a closed trail can start at any of its intersections, and in a
+ * network with such a special intersection some closed longest trail
+ * touches one. Networks without one (plain rings) start anywhere: every
+ * road no walk has reached is tried once.
+ */
 unsigned
 road__longest(const catan_state *s, int player)
 {
@@ -64,6 +93,7 @@ road__longest(const catan_state *s, int player)
 	const struct board *b = &s->game->board;
 	uint64_t started[WALK_WORDS];
 	unsigned best = 0;
+	size_t words = (b->nedge + 63u) / 64u;
 
 	if (player < 0 || player >= st_ccore(s)->num_players ||
 	    b->nedge > WALK_WORDS * 64 || b->nvert > WALK_WORDS * 64)
@@ -72,22 +102,29 @@ road__longest(const catan_state *s, int player)
 	w.edges = st_cedge(s);
 	w.verts = st_cvert(s);
 	w.player = player;
-	memset(w.used, 0, ((b->nedge + 63u) / 64u) * sizeof(w.used[0]));
-	/* Every longest trail starts at an end of one of the player's roads;
-	 * each such intersection is tried once. */
+	memset(w.used, 0, words * sizeof(w.used[0]));
+	memset(w.seen, 0, words * sizeof(w.seen[0]));
 	memset(started, 0, ((b->nvert + 63u) / 64u) * sizeof(started[0]));
-	for (unsigned e = 0; e < b->nedge; e++) {
-		if (!is_road_of(w.edges[e], player))
-			continue;
-		for (unsigned j = 0; j < 2; j++) {
-			unsigned v = b->edge[e].vert[j], found;
-
-			if (started[v >> 6] & (1ull << (v & 63)))
+	for (int pass = 0; pass < 2; pass++) {
+		for (unsigned e = 0; e < b->nedge; e++) {
+			if (!is_road_of(w.edges[e], player))
 				continue;
-			started[v >> 6] |= 1ull << (v & 63);
-			found = walk_from(&w, v, 0);
-			if (found > best)
-				best = found;
+			if (pass == 1 && (w.seen[e >> 6] & (1ull << (e & 63))))
+				continue;
+			for (unsigned j = 0; j < 2; j++) {
+				unsigned v = b->edge[e].vert[j], found;
+
+				if (pass == 0 && road_degree(&w, v) == 2 && !blocked_for(&w, v))
+					continue;
+				if (started[v >> 6] & (1ull << (v & 63)))
+					continue;
+				started[v >> 6] |= 1ull << (v & 63);
+				found = walk_from(&w, v, 0);
+				if (found > best)
+					best = found;
+				if (pass == 1)
+					break;
+			}
 		}
 	}
 	return best;
