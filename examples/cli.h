@@ -42,6 +42,15 @@ int cmd_sim(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 
 /*
+ * The seeded policy of golden traces (cli-trace.c, doc/golden.md): choose
+ * an action (or chance outcome) for a state, and advance a state a number
+ * of steps with it; used by perft and render to reach mid-game positions.
+ */
+int cli_trace_choose(catan_state *s, uint64_t *rng, catan_action *out);
+int cli_trace_advance(catan_state *s, uint64_t seed, unsigned long steps,
+		      unsigned long *done_out);
+
+/*
  * Helpers, defined in catanrules.c.
  */
 

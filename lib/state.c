@@ -117,10 +117,19 @@ catan_state_clone(catan_state **out, const catan_state *s)
 	return CATAN_OK;
 }
 
+/* Two game objects are the same game when their canonical strings are
+ * equal (game.h); their states then share one layout. */
+static bool
+same_game(const catan_game *a, const catan_game *b)
+{
+	return a == b || (a->canonical_len == b->canonical_len &&
+			  memcmp(a->canonical, b->canonical, a->canonical_len) == 0);
+}
+
 int
 catan_state_copy(catan_state *dst, const catan_state *src)
 {
-	if (!dst || !src || dst->game != src->game)
+	if (!dst || !src || !same_game(dst->game, src->game))
 		return CATAN_EINVAL;
 	if (dst != src)
 		memcpy(dst->data, src->data, src->size);
@@ -290,7 +299,7 @@ catan_state_hash(const catan_state *s)
 int
 catan_state_equal(const catan_state *a, const catan_state *b)
 {
-	if (!a || !b || a->game != b->game)
+	if (!a || !b || !same_game(a->game, b->game))
 		return 0;
 	return memcmp(a->data, b->data, a->size) == 0;
 }
@@ -505,6 +514,22 @@ check_chance_outcome(const catan_state *s, const catan_action *a)
 	return CATAN_REASON_BAD_OUTCOME;
 }
 
+/* sys/module.h: a permit overrules the variant's refusal for one reason. */
+static bool
+module_permits(const catan_state *s, const catan_action *a, int reason)
+{
+	const catan_game *g = s->game;
+
+	for (unsigned i = 0; i < g->nmodules; i++) {
+		const struct game_module *m = &g->modules[i];
+
+		if (m->ops->permit &&
+		    m->ops->permit(s, a, reason, s->data + m->slice_offset))
+			return true;
+	}
+	return false;
+}
+
 static int
 check_reason(const catan_state *s, const catan_action *a)
 {
@@ -527,28 +552,45 @@ check_reason(const catan_state *s, const catan_action *a)
 			return CATAN_REASON_ALREADY_RESPONDED;
 		return CATAN_REASON_NOT_YOUR_TURN;
 	}
+	reason = g->variant->check_action(s, a);
+	if (g->nmodules == 0)
+		return reason;
+	if (reason != CATAN_REASON_NONE && !module_permits(s, a, reason)) {
+		clear_error(s);
+		return reason;
+	}
 	for (unsigned i = 0; i < g->nmodules; i++) {
 		const struct game_module *m = &g->modules[i];
 
 		if (!m->ops->check_action)
 			continue;
+		/* A detail is kept only from the hook that refuses. */
+		clear_error(s);
 		reason = m->ops->check_action(s, a, s->data + m->slice_offset);
 		if (reason != CATAN_REASON_NONE)
 			return reason;
 	}
-	return g->variant->check_action(s, a);
+	clear_error(s);
+	return CATAN_REASON_NONE;
 }
 
+/*
+ * The message names the action and the reason; a module hook that refused
+ * may have recorded why (state__seterr), which then replaces the reason's
+ * generic text.
+ */
 static void
 describe_refusal(const catan_state *s, const catan_action *a, int reason)
 {
-	char text[96];
+	char text[96], detail[CATAN_ERRMSG_SIZE];
 
+	memcpy(detail, s->errmsg, sizeof(detail));
 	if (catan_action_format(s->game, a, text, sizeof(text), NULL) != CATAN_OK)
 		snprintf(text, sizeof(text), "action type %u by player %d",
 			 (unsigned)a->type, a->player);
 	state__seterr(s, "illegal action '%s': %s (%s)", text,
-		      catan_reason_name(reason), catan__reason_text(reason));
+		      catan_reason_name(reason),
+		      detail[0] ? detail : catan__reason_text(reason));
 	((catan_state *)s)->last_reason = reason;
 }
 
@@ -590,6 +632,37 @@ catan_state_apply_unchecked(catan_state *s, const catan_action *a)
 	if (s->game->chance_mode == CATAN_CHANCE_SAMPLED)
 		resolve_pending_chance(s);
 	return CATAN_OK;
+}
+
+/* -------------------------------------------------------- module folds */
+
+uint32_t
+state__robber_victims(const catan_state *s, unsigned hex, int thief)
+{
+	const catan_game *g = s->game;
+	uint32_t victims = robber__victims(s, hex, thief);
+
+	for (unsigned i = 0; i < g->nmodules; i++) {
+		const struct game_module *m = &g->modules[i];
+
+		if (m->ops->robber_victims)
+			victims = m->ops->robber_victims(s, hex, thief, victims,
+							 s->data + m->slice_offset);
+	}
+	return victims;
+}
+
+void
+state__refresh_modules(catan_state *s)
+{
+	const catan_game *g = s->game;
+
+	for (unsigned i = 0; i < g->nmodules; i++) {
+		const struct game_module *m = &g->modules[i];
+
+		if (m->ops->refresh)
+			m->ops->refresh(s, s->data + m->slice_offset);
+	}
 }
 
 /* ------------------------------------------------------------- scoring */

@@ -113,7 +113,8 @@ CATAN_API void catan_state_free(catan_state *s);
 CATAN_API int catan_state_clone(catan_state **out, const catan_state *s);
 
 /**
- * Copy one state into another of the same game, without allocating.
+ * Copy one state into another of the same game (the same game object, or
+ * one with the same canonical string), without allocating.
  * @param dst destination
  * @param src source
  * @retval CATAN_OK on success
@@ -213,7 +214,8 @@ CATAN_API uint64_t catan_state_hash(const catan_state *s);
 /**
  * @param a a state
  * @param b another state
- * @return 1 if both are of the same game and equal in every byte, else 0
+ * @return 1 if both are of the same game (equal canonical strings) and equal
+ *         in every byte, else 0
  */
 CATAN_API int catan_state_equal(const catan_state *a, const catan_state *b);
 
