@@ -247,6 +247,11 @@ fill_harbors(struct board *b, const struct board_harbor_spec *specs)
 
 		hb->resource = sp->resource;
 		hb->ratio = sp->ratio;
+		/* byte k holds bit ratio when the harbor trades kind k */
+		hb->ratio_bits = 0;
+		for (unsigned k = 0; k < CATAN_MAX_CARD_KINDS; k++)
+			if (sp->resource == CATAN_HARBOR_GENERIC || sp->resource == k)
+				hb->ratio_bits |= (uint64_t)(1u << sp->ratio) << (8 * k);
 		hb->hex = sp->hex;
 		hb->side = sp->side;
 		hb->edge = hx->edge[sp->side];

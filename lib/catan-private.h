@@ -96,7 +96,8 @@ struct board_harbor {
 	uint16_t hex;
 	uint16_t edge;
 	uint8_t side;        /* side of hex it faces */
-	uint8_t pad;
+	uint8_t pad[7];
+	uint64_t ratio_bits; /* byte k: bit `ratio` set if kind k trades here */
 };
 
 /* What a board builder describes: land hexes by axial coordinate, harbors
@@ -338,6 +339,12 @@ void state__seterr(const catan_state *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Victory points with module adjustments (the target: catan_game_vp_to_win()). */
 int state__victory_points(const catan_state *s, int player, bool include_hidden);
+/* Players (bit mask) the thief may steal from at a hex: robber__victims()
+ * with the modules' robber_victims fold. Variants call this, never
+ * robber__victims() directly, so that modules apply everywhere. */
+uint32_t state__robber_victims(const catan_state *s, unsigned hex, int thief);
+/* Run the modules' refresh hooks (after an edit of the position). */
+void state__refresh_modules(catan_state *s);
 
 /* ------------------------------------------------------ shared mechanics */
 

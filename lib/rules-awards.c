@@ -9,6 +9,8 @@
  * ones are not supported by the base rules (a variant with huge boards
  * brings its own walk). */
 #define WALK_WORDS 64
+/* Most roads of one player a walk considers (the base game has 15). */
+#define WALK_ROADS 512
 /* Thresholds of the two awards (05.F). */
 #define LONGEST_ROAD_MIN 5
 #define LARGEST_ARMY_MIN 3
@@ -92,7 +94,8 @@ road__longest(const catan_state *s, int player)
 	struct road_walk w;
 	const struct board *b = &s->game->board;
 	uint64_t started[WALK_WORDS];
-	unsigned best = 0;
+	uint16_t roads[WALK_ROADS];
+	unsigned best = 0, nroads = 0;
 	size_t words = (b->nedge + 63u) / 64u;
 
 	if (player < 0 || player >= st_ccore(s)->num_players ||
@@ -105,10 +108,14 @@ road__longest(const catan_state *s, int player)
 	memset(w.used, 0, words * sizeof(w.used[0]));
 	memset(w.seen, 0, words * sizeof(w.seen[0]));
 	memset(started, 0, ((b->nvert + 63u) / 64u) * sizeof(started[0]));
+	/* The player's roads, listed once for both passes. */
+	for (unsigned e = 0; e < b->nedge && nroads < ARRAY_LEN(roads); e++)
+		if (is_road_of(w.edges[e], player))
+			roads[nroads++] = (uint16_t)e;
 	for (int pass = 0; pass < 2; pass++) {
-		for (unsigned e = 0; e < b->nedge; e++) {
-			if (!is_road_of(w.edges[e], player))
-				continue;
+		for (unsigned r = 0; r < nroads; r++) {
+			unsigned e = roads[r];
+
 			if (pass == 1 && (w.seen[e >> 6] & (1ull << (e & 63))))
 				continue;
 			for (unsigned j = 0; j < 2; j++) {

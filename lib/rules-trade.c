@@ -39,19 +39,18 @@ void
 trade__maritime_ratios(const catan_state *s, int player, uint8_t ratios[CATAN_MAX_CARD_KINDS])
 {
 	const struct board *b = &s->game->board;
+	/* B6: "4:1 always"; a harbor adds its own rate, it takes none away.
+	 * One byte per kind, so all kinds combine in one word. */
+	uint64_t bits = 0x0101010101010101ull << MARITIME_BASE_RATE;
 
-	/* B6: "4:1 always"; a harbor adds its own rate, it takes none away. */
-	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
-		ratios[k] = 1u << MARITIME_BASE_RATE;
 	for (unsigned i = 0; i < b->nharbor; i++) {
 		const struct board_harbor *h = &b->harbor[i];
 
-		if (h->ratio == 0 || h->ratio >= 8 || !serves(s, h, player))
-			continue;
-		for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
-			if (h->resource == CATAN_HARBOR_GENERIC || (int)h->resource == k)
-				ratios[k] |= (uint8_t)(1u << h->ratio);
+		if (serves(s, h, player))
+			bits |= h->ratio_bits;
 	}
+	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
+		ratios[k] = (uint8_t)(bits >> (8 * k));
 }
 
 void
