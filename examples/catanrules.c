@@ -24,6 +24,7 @@ static const struct command {
 	{ "trace", cmd_trace, "print a seeded game action by action" },
 	{ "play", cmd_play, "play a game in the terminal against random bots" },
 	{ "sim", cmd_sim, "random playouts with a summary of results and speed" },
+	{ "render", cmd_render, "draw a board or a saved position as SVG" },
 	{ "bench", cmd_bench, "measure playouts and per-call costs (doc/performance.md)" },
 };
 

@@ -40,6 +40,7 @@ int cmd_trace(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_render(int argc, char **argv);
 
 /*
  * The seeded policy of golden traces (cli-trace.c, doc/golden.md): choose
