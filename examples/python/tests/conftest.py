@@ -1,0 +1,7 @@
+# conftest: makes the catanrules package of examples/python importable by the tests.
+# SPDX-License-Identifier: MIT
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -1,0 +1,434 @@
+# test_catanrules: tests of the Python binding against the library it loads.
+# SPDX-License-Identifier: MIT
+"""Run with 'python3 -m pytest examples/python/tests' (CATANRULES_LIB
+names the library to test; meson test --suite python sets it to the one
+just built)."""
+
+import ctypes
+import fractions
+import os
+import random
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+
+import catanrules
+from catanrules import _lib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SOURCE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+
+
+@pytest.fixture(scope="module")
+def ctx():
+    return catanrules.Context()
+
+
+def play_random(state, rng, max_actions=100000, stop=None):
+    """Random legal actions (chance drawn by its probabilities) until the
+    end, max_actions, or stop(state) is true."""
+    while not state.is_terminal and state.move_number < max_actions:
+        if stop is not None and stop(state):
+            return
+        if state.is_chance_node:
+            outcomes = state.chance_outcomes()
+            state.apply(rng.choices([a for a, _ in outcomes],
+                                    weights=[float(p) for _, p in outcomes])[0])
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+
+
+# ------------------------------------------------------------- loading
+
+def test_abi_and_version():
+    assert ctypes.sizeof(_lib.Action) == 24
+    assert catanrules.ABI_VERSION == 1
+    major, minor, micro = catanrules.library_version()
+    assert (major, minor) >= (0, 1)
+    assert _lib.lib.catan_abi_check(catanrules.ABI_VERSION, 24) == 0
+    assert _lib.lib.catan_abi_check(catanrules.ABI_VERSION, 23) != 0
+    assert _lib.lib.catan_abi_check(catanrules.ABI_VERSION + 1, 24) != 0
+
+
+def test_library_is_the_one_asked_for():
+    wanted = os.environ.get("CATANRULES_LIB")
+    if not wanted or os.path.isdir(wanted):
+        pytest.skip("CATANRULES_LIB does not name a file")
+    assert os.path.realpath(_lib.lib._name) == os.path.realpath(wanted)
+
+
+def test_context(ctx):
+    assert "base" in ctx.variants
+    info = ctx.variant_info("base")
+    assert info["min_players"] == 3 and info["max_players"] == 4
+    assert info["description"]
+    with pytest.raises(catanrules.NotFoundError):
+        ctx.variant_info("no-such-variant")
+    assert isinstance(ctx.modules, list)
+
+
+# ------------------------------------------------------------- games
+
+def test_game_from_string(ctx):
+    game = ctx.game("base(seed=42,players=3)")
+    assert game.string.startswith("base(players=3,seed=42,")
+    assert str(game) == game.string
+    assert ctx.game(game.string) == game
+    assert ctx.game("base(players=3,seed=43)") != game
+    assert game.variant == "base"
+    assert game.num_players == 3
+    assert game.vp_to_win == 10
+    assert game.chance_mode == "sampled"
+    assert ctx.game("base(chance=explicit)").chance_mode == "explicit"
+    assert game.param("seed") == "42"
+    assert game.param("no_such_param") is None
+
+
+@pytest.mark.parametrize("spec, error, words", [
+    ("base(players=", catanrules.ParseError, "malformed"),
+    ("base(players=9)", catanrules.InvalidArgumentError, "players"),
+    ("base(player=3)", catanrules.NotFoundError, "player"),
+    ("nosuchgame", catanrules.NotFoundError, "nosuchgame"),
+])
+def test_bad_game_string(ctx, spec, error, words):
+    with pytest.raises(error) as info:
+        ctx.game(spec)
+    assert isinstance(info.value, catanrules.CatanError)
+    assert info.value.code < 0
+    assert words in info.value.message
+
+
+def test_board(ctx):
+    game = ctx.game("base(board=beginner)")
+    assert game.board_counts == {"hexes": 19, "vertices": 54, "edges": 72,
+                                 "harbors": 9}
+    hexes = game.hexes
+    assert [h["r"] for h in hexes] == [-2] * 3 + [-1] * 4 + [0] * 5 + \
+        [1] * 4 + [2] * 3
+    assert sum(h["terrain"] == "desert" for h in hexes) == 1
+    desert = next(h for h in hexes if h["terrain"] == "desert")
+    assert desert["number"] is None and desert["resource"] is None
+    assert sorted(h["number"] for h in hexes if h["number"]) == \
+        sorted([2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12])
+    # Locations round-trip through their notation.
+    for v in game.vertices:
+        assert game.location(v["name"]) == ("vertex", v["id"])
+    for e in game.edges:
+        assert game.location(e["name"]) == ("edge", e["id"])
+        assert len(e["vertices"]) == 2
+    assert game.location("h3") == ("hex", 3)
+    assert game.location("v12") == ("vertex", 12)
+    with pytest.raises(catanrules.CatanError):
+        game.location("h99")
+    harbors = game.harbors
+    assert sum(h["resource"] == "generic" for h in harbors) == 4
+    assert all(h["ratio"] == (3 if h["resource"] == "generic" else 2)
+               for h in harbors)
+
+
+# ------------------------------------------------------------- actions
+
+def test_legal_actions_and_apply(ctx):
+    state = ctx.game("base(players=4,seed=42)").new_state()
+    assert state.phase == "setup"
+    p = state.current_player
+    assert state.acting_players == [p]
+    actions = state.legal_actions()
+    assert actions and all(a.player == p for a in actions)
+    assert all(a.type == "build_settlement" for a in actions)
+    assert actions == sorted(actions)
+    first = actions[0]
+    assert first.text.startswith(f"p{p} build_settlement h")
+    assert state.parse(first.text) == first
+    assert hash(state.parse(first.text)) == hash(first)
+    state.apply(first.text)
+    assert state.phase == "setup"
+    assert all(a.type == "build_road" for a in state.legal_actions())
+    assert state.history == [first]
+
+
+def test_illegal_action_raises_with_reason(ctx):
+    state = ctx.game("base(players=4,seed=42)").new_state()
+    p = state.current_player
+    other = (p + 1) % 4
+    before = state.hash()
+    with pytest.raises(catanrules.IllegalActionError) as info:
+        state.apply(f"p{other} build_settlement h9.se")
+    err = info.value
+    assert err.reason_name == "not_your_turn"
+    assert err.code == -5 and "not_your_turn" in str(err)
+    assert err.action.text == f"p{other} build_settlement h9.se"
+    assert state.hash() == before
+
+    # The distance rule, reported by check() and apply() alike.
+    state.apply(f"p{p} build_settlement h9.se")
+    state.apply(state.legal_actions()[0])
+    q = state.current_player
+    neighbour = f"p{q} build_settlement h9.s"
+    assert not state.is_legal(neighbour)
+    with pytest.raises(catanrules.IllegalActionError) as info:
+        state.check(neighbour)
+    assert info.value.reason_name == "distance_rule"
+    with pytest.raises(catanrules.IllegalActionError) as info:
+        state.apply(neighbour)
+    assert info.value.reason_name == "distance_rule"
+
+
+def test_bad_action_text(ctx):
+    state = ctx.game("base").new_state()
+    with pytest.raises(catanrules.CatanError):
+        state.apply("p0 fly_to_the_moon")
+    with pytest.raises(catanrules.CatanError):
+        state.apply("p0 build_settlement h99.n")
+    with pytest.raises(TypeError):
+        state.apply(42)
+
+
+def test_full_random_game_has_a_winner(ctx):
+    game = ctx.game("base(players=4,seed=11)")
+    state = game.new_state()
+    play_random(state, random.Random(11))
+    assert state.is_terminal
+    assert state.phase == "game_over"
+    assert state.current_player == catanrules.TERMINAL
+    w = state.winner
+    assert w is not None
+    assert state.scores[w] >= game.vp_to_win
+    assert state.returns == [1.0 if p == w else 0.0 for p in range(4)]
+    assert state.legal_actions() == []
+    with pytest.raises(catanrules.IllegalActionError) as info:
+        state.apply(f"p{w} end_turn")
+    assert info.value.reason_name == "game_over"
+
+
+def test_full_random_game_explicit_chance(ctx):
+    state = ctx.game("base(players=3,seed=4,chance=explicit)").new_state()
+    assert state.is_chance_node
+    assert state.current_player == catanrules.CHANCE
+    play_random(state, random.Random(4))
+    assert state.winner is not None
+
+
+def test_simultaneous_players(ctx):
+    # Trade replies: every other player answers, in any order.
+    state = ctx.game("base(players=4,seed=5)").new_state()
+    rng = random.Random(5)
+    play_random(state, rng, stop=lambda s:
+                s.current_player == catanrules.SIMULTANEOUS)
+    assert state.current_player == catanrules.SIMULTANEOUS
+    acting = state.acting_players
+    assert len(acting) >= 2
+    players = {a.player for a in state.legal_actions()}
+    assert players == set(acting)
+
+
+# ------------------------------------------------------------- copies
+
+def test_clone_is_independent(ctx):
+    state = ctx.game("base(players=3,seed=8)").new_state()
+    play_random(state, random.Random(8), max_actions=60)
+    copy = state.clone()
+    assert copy == state and copy.hash() == state.hash()
+    before = state.hash()
+    play_random(copy, random.Random(1), max_actions=120)
+    assert state.hash() == before
+    assert copy.hash() != before
+    # Same game, same RNG: the same actions give the same positions.
+    a, b = state.clone(), state.clone()
+    for action in state.legal_actions()[:1]:
+        a.apply(action)
+        b.apply(action)
+    assert a.hash() == b.hash()
+    # copy_from overwrites in place.
+    copy.copy_from(state)
+    assert copy == state
+
+
+def test_snapshot_round_trip(ctx):
+    state = ctx.game("base(players=4,seed=21)").new_state()
+    play_random(state, random.Random(21), max_actions=300)
+    text = state.snapshot()
+    assert text.startswith("catanrules-snapshot 1\n")
+    loaded = ctx.load(text)
+    assert loaded.game == state.game
+    assert loaded.hash() == state.hash()
+    assert loaded.snapshot() == text
+    assert [a.text for a in loaded.legal_actions()] == \
+        [a.text for a in state.legal_actions()]
+    assert loaded.history is None
+    with pytest.raises(catanrules.NotSupportedError):
+        loaded.history_text()
+    # The same future, RNG included.
+    play_random(state, random.Random(2), max_actions=400)
+    play_random(loaded, random.Random(2), max_actions=400)
+    assert loaded.hash() == state.hash()
+
+
+def test_history_round_trip(ctx):
+    for spec in ("base(players=3,seed=6)", "base(players=4,seed=6,chance=explicit)"):
+        state = ctx.game(spec).new_state()
+        play_random(state, random.Random(6), max_actions=250)
+        text = state.history_text()
+        assert text.startswith("catanrules-history 1\n")
+        loaded = ctx.load(text)
+        assert loaded.hash() == state.hash()
+        assert loaded.history == state.history
+        assert loaded.history_text() == text
+
+
+def test_load_errors(ctx):
+    with pytest.raises(catanrules.ParseError):
+        ctx.load("catanrules-snapshot 1\ngame base\nend\n")
+    with pytest.raises(catanrules.CatanError):
+        ctx.load("hello\n")
+
+
+# ------------------------------------------------------------- chance
+
+def test_chance_outcomes_sum_to_one(ctx):
+    state = ctx.game("base(players=3,seed=9,chance=explicit)").new_state()
+    outcomes = state.chance_outcomes()
+    assert [a.text for a, _ in outcomes] == \
+        ["chance first_player p0", "chance first_player p1",
+         "chance first_player p2"]
+    assert all(p == fractions.Fraction(1, 3) for _, p in outcomes)
+    assert all(isinstance(p, fractions.Fraction) for _, p in outcomes)
+
+    rng = random.Random(9)
+    seen = set()
+    while not state.is_terminal and len(seen) < 3:
+        if state.is_chance_node:
+            outcomes = state.chance_outcomes()
+            assert sum(p for _, p in outcomes) == 1
+            assert all(a.is_chance for a, _ in outcomes)
+            kind = outcomes[0][0].type
+            if kind == "dice":
+                probs = {a.target: p for a, p in outcomes}
+                assert probs[7] == fractions.Fraction(6, 36)
+                assert probs[2] == probs[12] == fractions.Fraction(1, 36)
+            seen.add(kind)
+            state.apply(rng.choices([a for a, _ in outcomes],
+                                    weights=[float(p) for _, p in outcomes])[0])
+        else:
+            assert state.chance_outcomes() == []
+            state.apply(rng.choice(state.legal_actions()))
+    assert "dice" in seen
+
+
+def test_resolve_chance(ctx):
+    state = ctx.game("base(players=3,seed=9,chance=explicit)").new_state()
+    assert state.is_chance_node
+    twin = state.clone()
+    state.resolve_chance()
+    twin.resolve_chance()
+    assert not state.is_chance_node
+    assert state.hash() == twin.hash()
+    assert state.history is None
+
+
+# ------------------------------------------------------------- observations
+
+def test_observation_hides_other_hands(ctx):
+    state = ctx.game("base(players=4,seed=3)").new_state()
+    # Set-up is over and every player holds starting cards.
+    play_random(state, random.Random(3),
+                stop=lambda s: s.turn_number >= 1)
+    assert sum(state.player(p)["card_total"] for p in range(4)) > 0
+    for me in range(4):
+        view = state.observe(me)
+        assert view["observer"] == me
+        assert view["num_players"] == 4
+        for p, pv in enumerate(view["players"]):
+            referee = state.player(p)
+            assert pv["card_total"] == referee["card_total"]
+            if p == me:
+                assert pv["cards"] == referee["cards"]
+                assert pv["dev_cards"] == referee["dev_cards"]
+            else:
+                assert pv["cards"] is None
+                assert pv["dev_cards"] is None
+        js = state.to_json(me)
+        assert js["observer"] == me
+        for p, pj in enumerate(js["players"]):
+            assert pj["cards"] == state.player(p)["card_total"]
+            assert ("hand" in pj) == (p == me)
+    public = state.observe("public")
+    assert all(pv["cards"] is None for pv in public["players"])
+    assert all("hand" not in pj for pj in state.to_json("public")["players"])
+    referee = state.to_json("all")
+    assert all("hand" in pj for pj in referee["players"])
+    assert "rng" in referee and "rng" not in state.to_json(0)
+    assert isinstance(state.observation_string(0), str)
+    with pytest.raises(catanrules.CatanError):
+        state.observe(7)
+
+
+def test_resample_keeps_the_view(ctx):
+    state = ctx.game("base(players=3,seed=12)").new_state()
+    play_random(state, random.Random(12), max_actions=200)
+    other = state.resample(1, 99)
+    assert other.observation_string(1) == state.observation_string(1)
+    assert other.history is None
+
+
+def test_position_queries(ctx):
+    state = ctx.game("base(players=3,seed=2)").new_state()
+    play_random(state, random.Random(2), stop=lambda s: s.turn_number >= 1)
+    game = state.game
+    settlements = [v for v in range(game.board_counts["vertices"])
+                   if state.vertex_piece(v)[0] == "settlement"]
+    roads = [e for e in range(game.board_counts["edges"])
+             if state.edge_piece(e)[0] == "road"]
+    assert len(settlements) == 6 and len(roads) == 6
+    assert sum(state.bank.values()) + sum(
+        state.player(p)["card_total"] for p in range(3)) == 95
+    assert sum(state.dev_deck.values()) == 25
+    assert 0 <= state.robber < 19
+    assert state.scores == [2, 2, 2]
+    assert state.public_scores == [2, 2, 2]
+
+
+# ------------------------------------------------------------- layout
+
+def _c_layout(include_dir):
+    """Sizes and offsets of the mirrored structs as the C compiler sees
+    them, or None without a compiler."""
+    cc = shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc")
+    if cc is None:
+        return None
+    lines = ["#include <stddef.h>", "#include <stdio.h>",
+             "#include <catanrules/ctx.h>", "#include <catanrules/board.h>",
+             "#include <catanrules/state.h>",
+             "#include <catanrules/observe.h>", "int main(void) {"]
+    for cname, struct in _lib.STRUCTS.items():
+        lines.append(f'printf("{cname} %zu\\n", sizeof({cname}));')
+        for field, _ in struct._fields_:
+            lines.append(f'printf("{cname}.{field} %zu\\n", '
+                         f'offsetof({cname}, {field}));')
+    lines += ["return 0;", "}"]
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "layout.c")
+        exe = os.path.join(tmp, "layout")
+        with open(src, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        subprocess.run([cc, "-std=c11", "-I", include_dir, src, "-o", exe],
+                       check=True)
+        out = subprocess.run([exe], check=True, capture_output=True,
+                             text=True).stdout
+    return dict(line.rsplit(" ", 1) for line in out.splitlines())
+
+
+def test_struct_layout_matches_the_headers():
+    include_dir = os.path.join(SOURCE_ROOT, "include")
+    if not os.path.exists(os.path.join(include_dir, "catanrules", "state.h")):
+        pytest.skip("the headers are not next to this test")
+    layout = _c_layout(include_dir)
+    if layout is None:
+        pytest.skip("no C compiler")
+    for cname, struct in _lib.STRUCTS.items():
+        assert int(layout[cname]) == ctypes.sizeof(struct), cname
+        for field, _ in struct._fields_:
+            assert int(layout[f"{cname}.{field}"]) == \
+                getattr(struct, field).offset, f"{cname}.{field}"
