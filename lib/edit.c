@@ -17,8 +17,8 @@ refuse(catan_state *s, const char *what)
 	return CATAN_EINVAL;
 }
 
-int
-catan_edit_set_cards(catan_state *s, int player, int kind, unsigned count)
+static int
+edit_set_cards(catan_state *s, int player, int kind, unsigned count)
 {
 	struct core_state *c;
 	struct player_state *ps;
@@ -42,8 +42,8 @@ catan_edit_set_cards(catan_state *s, int player, int kind, unsigned count)
 	return CATAN_OK;
 }
 
-int
-catan_edit_give_dev_card(catan_state *s, int player, int kind, int playable)
+static int
+edit_give_dev_card(catan_state *s, int player, int kind, int playable)
 {
 	struct core_state *c;
 
@@ -59,8 +59,8 @@ catan_edit_give_dev_card(catan_state *s, int player, int kind, int playable)
 	return CATAN_OK;
 }
 
-int
-catan_edit_set_knights_played(catan_state *s, int player, unsigned count)
+static int
+edit_set_knights_played(catan_state *s, int player, unsigned count)
 {
 	struct core_state *c;
 	struct player_state *ps;
@@ -79,8 +79,8 @@ catan_edit_set_knights_played(catan_state *s, int player, unsigned count)
 	return CATAN_OK;
 }
 
-int
-catan_edit_place(catan_state *s, int player, int piece, unsigned location)
+static int
+edit_place(catan_state *s, int player, int piece, unsigned location)
 {
 	const struct board *b;
 	struct player_state *ps;
@@ -128,8 +128,8 @@ catan_edit_place(catan_state *s, int player, int piece, unsigned location)
 	}
 }
 
-int
-catan_edit_remove(catan_state *s, int piece, unsigned location)
+static int
+edit_remove(catan_state *s, int piece, unsigned location)
 {
 	const struct board *b;
 	uint8_t at;
@@ -160,8 +160,8 @@ catan_edit_remove(catan_state *s, int piece, unsigned location)
 	return CATAN_OK;
 }
 
-int
-catan_edit_set_robber(catan_state *s, unsigned hex)
+static int
+edit_set_robber(catan_state *s, unsigned hex)
 {
 	if (!s)
 		return CATAN_EINVAL;
@@ -171,8 +171,8 @@ catan_edit_set_robber(catan_state *s, unsigned hex)
 	return CATAN_OK;
 }
 
-int
-catan_edit_set_turn(catan_state *s, int player, int phase, int dice)
+static int
+edit_set_turn(catan_state *s, int player, int phase, int dice)
 {
 	struct core_state *c;
 
@@ -207,4 +207,77 @@ catan_edit_set_turn(catan_state *s, int player, int phase, int dice)
 	c->flags = phase == CATAN_PHASE_MAIN ? TURN_ROLLED : 0;
 	c->dice = phase == CATAN_PHASE_MAIN ? (uint8_t)dice : 0;
 	return CATAN_OK;
+}
+
+/* Every edit ends by letting modules recompute what they derive from the
+ * position (awards of their own), as an applied action would. */
+
+int
+catan_edit_set_cards(catan_state *s, int player, int kind, unsigned count)
+{
+	int rc = edit_set_cards(s, player, kind, count);
+
+	if (rc == CATAN_OK)
+		state__refresh_modules(s);
+	return rc;
+}
+
+int
+catan_edit_give_dev_card(catan_state *s, int player, int kind, int playable)
+{
+	int rc = edit_give_dev_card(s, player, kind, playable);
+
+	if (rc == CATAN_OK)
+		state__refresh_modules(s);
+	return rc;
+}
+
+int
+catan_edit_set_knights_played(catan_state *s, int player, unsigned count)
+{
+	int rc = edit_set_knights_played(s, player, count);
+
+	if (rc == CATAN_OK)
+		state__refresh_modules(s);
+	return rc;
+}
+
+int
+catan_edit_place(catan_state *s, int player, int piece, unsigned location)
+{
+	int rc = edit_place(s, player, piece, location);
+
+	if (rc == CATAN_OK)
+		state__refresh_modules(s);
+	return rc;
+}
+
+int
+catan_edit_remove(catan_state *s, int piece, unsigned location)
+{
+	int rc = edit_remove(s, piece, location);
+
+	if (rc == CATAN_OK)
+		state__refresh_modules(s);
+	return rc;
+}
+
+int
+catan_edit_set_robber(catan_state *s, unsigned hex)
+{
+	int rc = edit_set_robber(s, hex);
+
+	if (rc == CATAN_OK)
+		state__refresh_modules(s);
+	return rc;
+}
+
+int
+catan_edit_set_turn(catan_state *s, int player, int phase, int dice)
+{
+	int rc = edit_set_turn(s, player, phase, dice);
+
+	if (rc == CATAN_OK)
+		state__refresh_modules(s);
+	return rc;
 }

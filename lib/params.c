@@ -395,6 +395,33 @@ set_defaults(catan_ctx *ctx, const catan_param_spec *spec, int32_t *slots,
 	return CATAN_OK;
 }
 
+/*
+ * Products the texts mention in their "Combining" sections that this
+ * library does not implement (RULINGS.md T1): naming them gets a clearer
+ * answer than "unknown".
+ */
+static const struct {
+	const char *name;
+	const char *product;
+} out_of_scope_products[] = {
+	{ "cities_and_knights", "Cities & Knights" },
+	{ "seafarers", "Seafarers" },
+};
+
+static bool
+out_of_scope(struct parser *p, const struct span *name)
+{
+	for (size_t i = 0; i < ARRAY_LEN(out_of_scope_products); i++) {
+		if (span_is(name, out_of_scope_products[i].name)) {
+			catan__ctx_seterr(p->ctx, "'%s' (%s) is out of scope for libcatanrules",
+					  out_of_scope_products[i].name,
+					  out_of_scope_products[i].product);
+			return true;
+		}
+	}
+	return false;
+}
+
 static int
 select_variant(struct parser *p, const struct span *name)
 {
@@ -408,8 +435,9 @@ select_variant(struct parser *p, const struct span *name)
 		}
 	}
 	if (!v) {
-		catan__ctx_seterr(p->ctx, "unknown variant '%.*s'",
-				  span_int(name), name->s);
+		if (!out_of_scope(p, name))
+			catan__ctx_seterr(p->ctx, "unknown variant '%.*s'",
+					  span_int(name), name->s);
 		return CATAN_ENOTFOUND;
 	}
 	if (v->version != CATAN_VARIANT_OPS_VERSION) {
@@ -447,8 +475,9 @@ add_module(struct parser *p, const struct span *name)
 		}
 	}
 	if (!m) {
-		catan__ctx_seterr(p->ctx, "unknown module '%.*s'",
-				  span_int(name), name->s);
+		if (!out_of_scope(p, name))
+			catan__ctx_seterr(p->ctx, "unknown module '%.*s'",
+					  span_int(name), name->s);
 		return CATAN_ENOTFOUND;
 	}
 	if (m->version != CATAN_MODULE_OPS_VERSION) {

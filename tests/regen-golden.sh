@@ -27,6 +27,9 @@ traces() {
 	cat <<'EOF'
 base-beginner-p3-explicit	1	150	base(players=3,board=beginner,setup=beginner,chance=explicit,seed=1)
 base-random-p4-sampled	1	150	base(players=4,board=random,chance=sampled,seed=42)
+base-friendly_robber-beginner-p4-explicit	1	150	base(players=4,board=beginner,setup=beginner,chance=explicit,seed=1)+friendly_robber
+base-harbors-random-p3-sampled	1	150	base(players=3,board=random,chance=sampled,seed=7)+harbors
+base-friendly_robber-harbors-random-p4-sampled	1	150	base(players=4,board=random,chance=sampled,seed=42)+friendly_robber+harbors
 EOF
 }
 

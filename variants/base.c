@@ -455,7 +455,7 @@ base_check_action(const catan_state *s, const catan_action *a)
 		return CATAN_REASON_NONE;
 	case CATAN_ACT_STEAL:
 		if (a->arg >= c->num_players ||
-		    !(robber__victims(s, c->robber_hex, p) & (1u << a->arg)))
+		    !(state__robber_victims(s, c->robber_hex, p) & (1u << a->arg)))
 			return CATAN_REASON_INVALID_VICTIM;
 		return CATAN_REASON_NONE;
 	case CATAN_ACT_BUILD_ROAD:
@@ -747,7 +747,7 @@ base_legal_actions(const catan_state *s, int p, catan_sink *sink)
 				push(sink, CATAN_ACT_MOVE_ROBBER, p, h, 0);
 		break;
 	case CATAN_PHASE_STEAL: {
-		uint32_t victims = robber__victims(s, c->robber_hex, p);
+		uint32_t victims = state__robber_victims(s, c->robber_hex, p);
 
 		for (int q = 0; q < c->num_players; q++)
 			if (victims & (1u << q))
@@ -1080,7 +1080,7 @@ base_apply(catan_state *s, const catan_action *a)
 	}
 	case CATAN_ACT_MOVE_ROBBER:
 		c->robber_hex = a->target;
-		c->phase = robber__victims(s, a->target, p) ? CATAN_PHASE_STEAL : c->return_phase;
+		c->phase = state__robber_victims(s, a->target, p) ? CATAN_PHASE_STEAL : c->return_phase;
 		break;
 	case CATAN_ACT_STEAL:
 		c->victim = (int8_t)a->arg;

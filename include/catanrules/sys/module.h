@@ -20,11 +20,30 @@
  * | --- | --- |
  * | build_game | in order, after the variant's |
  * | init_state | in order, after the variant's |
- * | check_action | veto: the first non-zero reason wins; runs before the variant's check |
+ * | permit | overrule: asked only when the variant refuses an action; the first module that permits makes the variant's refusal void |
+ * | check_action | veto: runs after the variant's check (and permits); the first non-zero reason wins |
  * | legal_actions | pipeline: each module may add and remove; the list is re-sorted |
  * | after_apply | in order, after the variant's apply |
+ * | refresh | in order, when the position changed outside an action (an edit) |
  * | victory_points | fold: each adjusts the total |
- * | vp_to_win | fold: each adjusts the target |
+ * | vp_to_win | fold: each adjusts the target (add to it, so the order does not matter) |
+ * | robber_victims | fold over the bit mask of players the robber's mover may steal from |
+ *
+ * Legality of a player action is therefore decided in this order: the
+ * variant's check; if it refuses with reason R, each module's permit is
+ * asked about R and the first one that returns non-zero overrules it (else
+ * R is the answer); then every module's check_action, the first non-zero
+ * reason winning. A variant reports the first check that fails, so a
+ * module permits only a reason the variant tests last for that action
+ * type (in `base`: robber_same_hex for move_robber), or unknown_action for
+ * an action type the module defines itself and checks in check_action;
+ * otherwise a later check of the variant would go unasked.
+ *
+ * robber_victims adjusts, in one place, whom the robber's mover may steal
+ * from wherever the variant decides it: whether a steal follows a robber
+ * move, which steals are legal and which are listed. A module may clear
+ * bits; it may set only players who hold resource cards (the steal draws
+ * one of them).
  *
  * Each module owns a flat slice of the state (state_size bytes), so copies
  * stay a memcpy.
@@ -34,7 +53,7 @@
 CATAN_BEGIN_DECLS
 
 /** Current version of struct catan_module_ops. */
-#define CATAN_MODULE_OPS_VERSION 1
+#define CATAN_MODULE_OPS_VERSION 2
 
 /** An editable list of actions handed to the legal_actions hook. */
 typedef struct catan_action_list {
@@ -57,7 +76,9 @@ struct catan_module_ops {
 	int (*build_game)(catan_game *g);
 	/** Initialise the module's slice. */
 	int (*init_state)(catan_state *s, void *slice);
-	/** Veto: return a #catan_reason, or 0 to let the action through. */
+	/** Veto, asked after the variant's check: return a #catan_reason, or 0
+	 *  to let the action through. (A built-in module may record why with
+	 *  state__seterr(); the refusal's message then says so.) */
 	int (*check_action)(const catan_state *s, const catan_action *a, const void *slice);
 	/** Edit the player's legal actions in place (keep them legal and unique). */
 	void (*legal_actions)(const catan_state *s, int player, catan_action_list *list, const void *slice);
@@ -67,6 +88,20 @@ struct catan_module_ops {
 	int (*victory_points)(const catan_state *s, int player, int include_hidden, int vp, const void *slice);
 	/** Adjust the points needed to win. */
 	int (*vp_to_win)(const catan_game *g, int vp);
+
+	/* Since version 2. */
+
+	/** Overrule the variant's refusal of @p a for @p reason (a
+	 *  #catan_reason): return non-zero to make it legal as far as the
+	 *  variant is concerned (the vetoes still run). */
+	int (*permit)(const catan_state *s, const catan_action *a, int reason, const void *slice);
+	/** Adjust @p victims, the bit mask of players @p thief may steal from
+	 *  with the robber on @p hex; return the new mask. */
+	uint32_t (*robber_victims)(const catan_state *s, unsigned hex, int thief, uint32_t victims,
+				   const void *slice);
+	/** Recompute what the module derives from the position after it
+	 *  changed outside an action (the edits of edit.h). */
+	void (*refresh)(catan_state *s, void *slice);
 };
 
 CATAN_END_DECLS
