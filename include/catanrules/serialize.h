@@ -17,7 +17,9 @@
  *
  * A snapshot holds the canonical game string, the RNG state and every field
  * of the position. A history holds the game string and the actions applied
- * from the initial state (chance outcomes included). Both round-trip
+ * from the initial state: in EXPLICIT chance mode the chance outcomes are
+ * among them; in SAMPLED mode only the players' actions are, and replaying
+ * them with the same seeded RNG reproduces the outcomes. Both round-trip
  * exactly: equal state, equal hash, same future. doc/serialization.md gives
  * the format. Loading never trusts its input: malformed or inconsistent
  * text returns #CATAN_EPARSE with the line number and reason in the

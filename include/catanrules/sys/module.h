@@ -24,7 +24,7 @@
  * | check_action | veto: runs after the variant's check (and permits); the first non-zero reason wins |
  * | legal_actions | pipeline: each module may add and remove; the list is re-sorted |
  * | after_apply | in order, after the variant's apply |
- * | refresh | in order, when the position changed outside an action (an edit) |
+ * | refresh | in order, when the position changed outside an action (an edit, a load); it must leave a slice that matches the position unchanged, so a loaded slice it would change is refused |
  * | victory_points | fold: each adjusts the total |
  * | vp_to_win | fold: each adjusts the target (add to it, so the order does not matter) |
  * | robber_victims | fold over the bit mask of players the robber's mover may steal from |

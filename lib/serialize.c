@@ -1,0 +1,1571 @@
+/*
+ * libcatanrules: snapshots and histories as versioned line-oriented text.
+ * SPDX-License-Identifier: MIT
+ */
+
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "catan-private.h"
+
+#define SNAPSHOT_MAGIC "catanrules-snapshot"
+#define HISTORY_MAGIC "catanrules-history"
+#define FORMAT_VERSION 1
+
+/* Longer lines than this are malformed: the longest real line (a player)
+ * is a few hundred bytes, a module slice at most a few kilobytes. */
+#define LINE_MAX_LEN 8192
+#define MAX_TOKENS 40
+#define ACTION_TEXT_MAX 256
+/* Chance nodes of supported variants have few outcomes (as in state.c). */
+#define MAX_CHANCE_OUTCOMES 64
+
+/* -------------------------------------------------------------- names */
+
+static const char *const chance_names[] = {
+	[CHANCE_NONE] = "none",
+	[CHANCE_FIRST_PLAYER] = "first_player",
+	[CHANCE_DICE] = "dice",
+	[CHANCE_DRAW_DEV] = "draw_dev",
+	[CHANCE_STEAL] = "steal",
+};
+
+static const char *const response_names[] = {
+	[RESPONSE_PENDING] = "pending",
+	[RESPONSE_ACCEPT] = "accept",
+	[RESPONSE_DECLINE] = "decline",
+	[RESPONSE_COUNTER] = "counter",
+	[RESPONSE_NONE] = "offerer",
+};
+
+static const struct {
+	uint8_t bit;
+	const char *name;
+} flag_names[] = {
+	{ TURN_ROLLED, "rolled" },
+	{ TURN_DEV_PLAYED, "dev_played" },
+	{ TURN_BUILT, "built" },
+	{ GAME_VP_REVEALED, "vp_revealed" },
+};
+
+static const char *const piece_names[] = {
+	[CATAN_PIECE_NONE] = "none",
+	[CATAN_PIECE_SETTLEMENT] = "settlement",
+	[CATAN_PIECE_CITY] = "city",
+	[CATAN_PIECE_ROAD] = "road",
+};
+
+/* ------------------------------------------------------------- writing */
+
+struct writer {
+	char *buf;
+	size_t cap;
+	size_t len;
+	int rc;
+};
+
+static void
+put(struct writer *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void
+put(struct writer *w, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(w->len < w->cap ? w->buf + w->len : NULL,
+		      w->len < w->cap ? w->cap - w->len : 0, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		w->rc = CATAN_ERROR;
+		return;
+	}
+	w->len += (size_t)n;
+}
+
+static int
+finish(struct writer *w, size_t *len_out)
+{
+	if (len_out)
+		*len_out = w->len;
+	if (w->rc != CATAN_OK)
+		return w->rc;
+	if (w->len >= w->cap)
+		return CATAN_EBUFS;
+	return CATAN_OK;
+}
+
+static void
+put_vec(struct writer *w, const uint8_t *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		put(w, "%s%u", i ? "," : "", (unsigned)v[i]);
+}
+
+static void
+put_player(struct writer *w, int p)
+{
+	if (p < 0)
+		put(w, "none");
+	else
+		put(w, "p%d", p);
+}
+
+static void
+put_location(struct writer *w, const catan_game *g, int kind, unsigned id)
+{
+	char loc[32];
+
+	if (catan_location_format(g, kind, id, loc, sizeof(loc), NULL) != CATAN_OK) {
+		w->rc = CATAN_EINVAL;
+		return;
+	}
+	put(w, "%s", loc);
+}
+
+static void
+put_phase(struct writer *w, const catan_state *s, int phase)
+{
+	const char *name = catan_state_phase_name(s, phase);
+
+	if (strcmp(name, "unknown") == 0)
+		put(w, "%d", phase);
+	else
+		put(w, "%s", name);
+}
+
+static void
+put_slices(struct writer *w, const catan_state *s)
+{
+	const catan_game *g = s->game;
+
+	if (g->variant_size) {
+		put(w, "slice %s ", g->variant->name);
+		for (uint32_t i = 0; i < g->variant_size; i++)
+			put(w, "%02x", s->data[g->off_variant + i]);
+		put(w, "\n");
+	}
+	for (unsigned m = 0; m < g->nmodules; m++) {
+		const struct game_module *gm = &g->modules[m];
+
+		if (!gm->ops->state_size)
+			continue;
+		put(w, "slice %s ", gm->ops->name);
+		for (size_t i = 0; i < gm->ops->state_size; i++)
+			put(w, "%02x", s->data[gm->slice_offset + i]);
+		put(w, "\n");
+	}
+}
+
+static void
+write_snapshot(struct writer *w, const catan_state *s)
+{
+	const catan_game *g = s->game;
+	const struct core_state *c = st_ccore(s);
+	const struct board *b = &g->board;
+	bool any = false;
+
+	put(w, "%s %d\n", SNAPSHOT_MAGIC, FORMAT_VERSION);
+	put(w, "game %s\n", g->canonical);
+	put(w, "rng %016" PRIx64 " %016" PRIx64 "\n", c->rng.state, c->rng.inc);
+	put(w, "move_number %" PRIu32 "\n", c->move_number);
+	put(w, "turn %u\n", (unsigned)c->turn);
+	put(w, "phase ");
+	put_phase(w, s, c->phase);
+	if (c->chance < ARRAY_LEN(chance_names) && chance_names[c->chance])
+		put(w, "\nchance %s\n", chance_names[c->chance]);
+	else
+		put(w, "\nchance %u\n", (unsigned)c->chance);
+	put(w, "current ");
+	put_player(w, c->current);
+	put(w, "\nfirst_player ");
+	put_player(w, c->first_player);
+	put(w, "\nsetup_step %u\nsetup_vertex ", (unsigned)c->setup_step);
+	if (c->setup_vertex == BOARD_NONE)
+		put(w, "none");
+	else
+		put_location(w, g, CATAN_LOC_VERTEX, c->setup_vertex);
+	put(w, "\ndice %u\nflags ", (unsigned)c->dice);
+	for (unsigned bit = 0; bit < 8; bit++) {
+		const char *name = NULL;
+
+		if (!(c->flags & (1u << bit)))
+			continue;
+		for (size_t i = 0; i < ARRAY_LEN(flag_names); i++)
+			if (flag_names[i].bit == (1u << bit))
+				name = flag_names[i].name;
+		if (name)
+			put(w, "%s%s", any ? "," : "", name);
+		else
+			put(w, "%sbit%u", any ? "," : "", bit);
+		any = true;
+	}
+	if (!any)
+		put(w, "none");
+	put(w, "\nreturn_phase ");
+	put_phase(w, s, c->return_phase);
+	put(w, "\nroad_building_left %u\nvictim ", (unsigned)c->road_building_left);
+	put_player(w, c->victim);
+	put(w, "\nrobber ");
+	put_location(w, g, CATAN_LOC_HEX, c->robber_hex);
+	put(w, "\nlongest_road ");
+	put_player(w, c->longest_holder);
+	put(w, "\nlargest_army ");
+	put_player(w, c->army_holder);
+	put(w, "\nwinner ");
+	put_player(w, c->winner);
+	put(w, "\nbank ");
+	put_vec(w, c->bank, CATAN_MAX_CARD_KINDS);
+	put(w, "\ndev_deck ");
+	put_vec(w, c->dev_deck, CATAN_MAX_DEV_KINDS);
+	put(w, "\ndev_bought ");
+	put_vec(w, c->dev_bought, CATAN_MAX_DEV_KINDS);
+	put(w, "\noffer_give ");
+	put_vec(w, c->offer_give, CATAN_MAX_CARD_KINDS);
+	put(w, "\noffer_get ");
+	put_vec(w, c->offer_get, CATAN_MAX_CARD_KINDS);
+	put(w, "\n");
+
+	for (int p = 0; p < c->num_players; p++) {
+		const struct player_state *ps = st_cplayer(s, p);
+
+		put(w, "player %d hand ", p);
+		put_vec(w, ps->hand, CATAN_MAX_CARD_KINDS);
+		put(w, " dev ");
+		put_vec(w, ps->dev, CATAN_MAX_DEV_KINDS);
+		put(w, " knights %u roads %u settlements %u cities %u road_length %u discard_owed %u",
+		    (unsigned)ps->knights, (unsigned)ps->roads_left,
+		    (unsigned)ps->settlements_left, (unsigned)ps->cities_left,
+		    (unsigned)ps->road_length, (unsigned)ps->discard_owed);
+		if (ps->response < ARRAY_LEN(response_names))
+			put(w, " response %s", response_names[ps->response]);
+		else
+			put(w, " response %u", (unsigned)ps->response);
+		put(w, " counter_give ");
+		put_vec(w, ps->counter_give, CATAN_MAX_CARD_KINDS);
+		put(w, " counter_get ");
+		put_vec(w, ps->counter_get, CATAN_MAX_CARD_KINDS);
+		put(w, "\n");
+	}
+	for (unsigned v = 0; v < b->nvert; v++) {
+		uint8_t byte = st_cvert(s)[v];
+		int kind = PIECE_KIND(byte);
+
+		if (!byte)
+			continue;
+		put(w, "vertex ");
+		put_location(w, g, CATAN_LOC_VERTEX, v);
+		if (kind == CATAN_PIECE_SETTLEMENT || kind == CATAN_PIECE_CITY)
+			put(w, " %s p%d\n", piece_names[kind], PIECE_OWNER(byte));
+		else
+			put(w, " kind%d p%d\n", kind, PIECE_OWNER(byte));
+	}
+	for (unsigned e = 0; e < b->nedge; e++) {
+		uint8_t byte = st_cedge(s)[e];
+
+		if (!byte)
+			continue;
+		put(w, "road ");
+		put_location(w, g, CATAN_LOC_EDGE, e);
+		if (PIECE_KIND(byte) == EDGE_KIND_ROAD)
+			put(w, " p%d\n", PIECE_OWNER(byte));
+		else
+			put(w, " p%d kind%d\n", PIECE_OWNER(byte), PIECE_KIND(byte));
+	}
+	put_slices(w, s);
+	put(w, "end\n");
+}
+
+int
+catan_state_snapshot(const catan_state *s, char *buf, size_t cap, size_t *len_out)
+{
+	struct writer w = { buf, cap, 0, CATAN_OK };
+
+	if (!s || (!buf && cap))
+		return CATAN_EINVAL;
+	write_snapshot(&w, s);
+	return finish(&w, len_out);
+}
+
+int
+catan_history_write(const catan_game *g, const catan_action *actions, size_t n,
+		    char *buf, size_t cap, size_t *len_out)
+{
+	struct writer w = { buf, cap, 0, CATAN_OK };
+
+	if (!g || (!actions && n) || (!buf && cap))
+		return CATAN_EINVAL;
+	put(&w, "%s %d\ngame %s\n", HISTORY_MAGIC, FORMAT_VERSION, g->canonical);
+	for (size_t i = 0; i < n; i++) {
+		char text[ACTION_TEXT_MAX];
+		size_t len = 0;
+		int rc = catan_action_format(g, &actions[i], text, sizeof(text), &len);
+
+		if (rc != CATAN_OK) {
+			if (cap)
+				buf[0] = '\0';
+			return CATAN_EINVAL;
+		}
+		put(&w, "%s\n", text);
+	}
+	put(&w, "end\n");
+	return finish(&w, len_out);
+}
+
+/* ------------------------------------------------------------- reading */
+
+enum key {
+	K_RNG, K_MOVE_NUMBER, K_TURN, K_PHASE, K_CHANCE, K_CURRENT,
+	K_FIRST_PLAYER, K_SETUP_STEP, K_SETUP_VERTEX, K_DICE, K_FLAGS,
+	K_RETURN_PHASE, K_ROAD_BUILDING_LEFT, K_VICTIM, K_ROBBER,
+	K_LONGEST_ROAD, K_LARGEST_ARMY, K_WINNER, K_BANK, K_DEV_DECK,
+	K_DEV_BOUGHT, K_OFFER_GIVE, K_OFFER_GET, K_COUNT
+};
+
+static const char *const key_names[K_COUNT] = {
+	[K_RNG] = "rng",
+	[K_MOVE_NUMBER] = "move_number",
+	[K_TURN] = "turn",
+	[K_PHASE] = "phase",
+	[K_CHANCE] = "chance",
+	[K_CURRENT] = "current",
+	[K_FIRST_PLAYER] = "first_player",
+	[K_SETUP_STEP] = "setup_step",
+	[K_SETUP_VERTEX] = "setup_vertex",
+	[K_DICE] = "dice",
+	[K_FLAGS] = "flags",
+	[K_RETURN_PHASE] = "return_phase",
+	[K_ROAD_BUILDING_LEFT] = "road_building_left",
+	[K_VICTIM] = "victim",
+	[K_ROBBER] = "robber",
+	[K_LONGEST_ROAD] = "longest_road",
+	[K_LARGEST_ARMY] = "largest_army",
+	[K_WINNER] = "winner",
+	[K_BANK] = "bank",
+	[K_DEV_DECK] = "dev_deck",
+	[K_DEV_BOUGHT] = "dev_bought",
+	[K_OFFER_GIVE] = "offer_give",
+	[K_OFFER_GET] = "offer_get",
+};
+
+struct loader {
+	catan_ctx *ctx;
+	const char *text;
+	size_t len;
+	size_t pos;
+	unsigned line_no;
+	char line[LINE_MAX_LEN];
+	char *tok[MAX_TOKENS];
+	int ntok;
+	/* where each key and player was given, for messages */
+	unsigned key_line[K_COUNT];
+	unsigned player_line[CATAN_MAX_PLAYERS];
+	unsigned end_line;
+	catan_game *g;
+	catan_state *s;
+};
+
+static int
+fail_at(struct loader *ld, unsigned line, int rc, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static int
+fail_at(struct loader *ld, unsigned line, int rc, const char *fmt, ...)
+{
+	char reason[CATAN_ERRMSG_SIZE];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(reason, sizeof(reason), fmt, ap);
+	va_end(ap);
+	catan__ctx_seterr(ld->ctx, "line %u: %s", line, reason);
+	return rc;
+}
+
+#define fail(ld, ...) fail_at((ld), (ld)->line_no, CATAN_EPARSE, __VA_ARGS__)
+
+/*
+ * Read the next line into ld->line. Every line, the last one included,
+ * ends with '\n', so a text cut anywhere is incomplete. Returns 1 for a
+ * line, 0 at the end of the text, or an error.
+ */
+static int
+next_line(struct loader *ld)
+{
+	const char *start = ld->text + ld->pos;
+	size_t rest = ld->len - ld->pos;
+	const char *nl;
+	size_t n;
+
+	if (ld->pos >= ld->len)
+		return 0;
+	ld->line_no++;
+	nl = memchr(start, '\n', rest);
+	if (!nl)
+		return fail(ld, "the text ends without a newline (truncated?)");
+	n = (size_t)(nl - start);
+	if (n >= sizeof(ld->line))
+		return fail(ld, "line too long");
+	for (size_t i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)start[i];
+
+		if (ch < 0x20 || ch > 0x7e)
+			return fail(ld, "unexpected byte 0x%02x at column %zu",
+				    ch, i + 1);
+	}
+	memcpy(ld->line, start, n);
+	ld->line[n] = '\0';
+	ld->pos += n + 1;
+	return 1;
+}
+
+/* Split ld->line at single spaces: no empty fields, no extra spaces. */
+static int
+tokenize(struct loader *ld)
+{
+	char *p = ld->line;
+
+	ld->ntok = 0;
+	if (*p == '\0')
+		return fail(ld, "empty line");
+	for (;;) {
+		char *sp;
+
+		if (ld->ntok == MAX_TOKENS)
+			return fail(ld, "too many fields");
+		if (*p == '\0' || *p == ' ')
+			return fail(ld, "empty field (stray space)");
+		ld->tok[ld->ntok++] = p;
+		sp = strchr(p, ' ');
+		if (!sp)
+			return CATAN_OK;
+		*sp = '\0';
+		p = sp + 1;
+	}
+}
+
+/* A canonical decimal: digits only, no sign, no leading zeros. */
+static bool
+parse_dec(const char *t, uint64_t max, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (t[0] < '0' || t[0] > '9' || (t[0] == '0' && t[1] != '\0'))
+		return false;
+	for (; *t; t++) {
+		if (*t < '0' || *t > '9')
+			return false;
+		uint64_t d = (uint64_t)(*t - '0');
+
+		if (d > max || v > (max - d) / 10)
+			return false;
+		v = v * 10 + d;
+	}
+	*out = v;
+	return true;
+}
+
+static int
+get_uint(struct loader *ld, const char *t, unsigned max, const char *what,
+	 unsigned *out)
+{
+	uint64_t v;
+
+	if (!parse_dec(t, max, &v))
+		return fail(ld, "bad %s '%.40s' (expected 0..%u)", what, t, max);
+	*out = (unsigned)v;
+	return CATAN_OK;
+}
+
+/* Exactly 16 lower-case hex digits. */
+static bool
+parse_hex64(const char *t, uint64_t *out)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	for (i = 0; t[i]; i++) {
+		int d;
+
+		if (t[i] >= '0' && t[i] <= '9')
+			d = t[i] - '0';
+		else if (t[i] >= 'a' && t[i] <= 'f')
+			d = t[i] - 'a' + 10;
+		else
+			return false;
+		if (i >= 16)
+			return false;
+		v = (v << 4) | (uint64_t)d;
+	}
+	if (i != 16)
+		return false;
+	*out = v;
+	return true;
+}
+
+/* A list of exactly n decimals 0..255 separated by commas. */
+static int
+get_vec(struct loader *ld, const char *t, uint8_t *out, size_t n, const char *what)
+{
+	char item[8];
+	const char *p = t;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t k = strcspn(p, ",");
+		uint64_t v;
+
+		if (k == 0 || k >= sizeof(item))
+			return fail(ld, "bad %s list '%.60s' (expected %zu numbers)",
+				    what, t, n);
+		memcpy(item, p, k);
+		item[k] = '\0';
+		if (!parse_dec(item, 255, &v))
+			return fail(ld, "bad number '%s' in %s (expected 0..255)",
+				    item, what);
+		out[i] = (uint8_t)v;
+		p += k;
+		if (i + 1 < n) {
+			if (*p != ',')
+				return fail(ld, "%s needs %zu numbers", what, n);
+			p++;
+		}
+	}
+	if (*p)
+		return fail(ld, "%s has more than %zu numbers", what, n);
+	return CATAN_OK;
+}
+
+/* "none" (-1) or "p<i>" with i < number of players. */
+static int
+get_player(struct loader *ld, const char *t, bool none_ok, const char *what,
+	   int8_t *out)
+{
+	uint64_t v;
+
+	if (none_ok && strcmp(t, "none") == 0) {
+		*out = CATAN_NO_PLAYER;
+		return CATAN_OK;
+	}
+	if (t[0] != 'p' || !parse_dec(t + 1, 255, &v))
+		return fail(ld, "bad %s '%.40s' (expected p<i>%s)", what, t,
+			    none_ok ? " or none" : "");
+	if (v >= ld->g->num_players)
+		return fail(ld, "%s %s is not a player of this %u-player game",
+			    what, t, (unsigned)ld->g->num_players);
+	*out = (int8_t)v;
+	return CATAN_OK;
+}
+
+static int
+get_location(struct loader *ld, const char *t, int want, unsigned *out)
+{
+	static const char *const kinds[] = { "", "hex", "intersection", "edge" };
+	int kind = 0;
+	unsigned id = 0;
+	char canon[32];
+
+	if (catan_location_parse(ld->g, t, &kind, &id) != CATAN_OK || kind != want)
+		return fail(ld, "bad %s '%.40s'", kinds[want], t);
+	/* One spelling only, so that the text round-trips byte for byte. */
+	if (catan_location_format(ld->g, kind, id, canon, sizeof(canon), NULL) != CATAN_OK ||
+	    strcmp(canon, t) != 0)
+		return fail(ld, "%s '%.40s' is not in canonical form (%s)",
+			    kinds[want], t, canon);
+	*out = id;
+	return CATAN_OK;
+}
+
+static int
+get_phase(struct loader *ld, const char *t, uint8_t *out)
+{
+	uint64_t v;
+
+	for (int ph = 0; ph < 256; ph++) {
+		const char *name = catan_state_phase_name(ld->s, ph);
+
+		if (strcmp(name, "unknown") != 0 && strcmp(name, t) == 0) {
+			*out = (uint8_t)ph;
+			return CATAN_OK;
+		}
+	}
+	/* A variant phase without a name is written as its number. */
+	if (ld->g->variant->phase_name && parse_dec(t, 255, &v) &&
+	    v >= CATAN_PHASE_VARIANT_BASE &&
+	    strcmp(catan_state_phase_name(ld->s, (int)v), "unknown") == 0) {
+		*out = (uint8_t)v;
+		return CATAN_OK;
+	}
+	return fail(ld, "unknown phase '%.40s'", t);
+}
+
+static int
+get_flags(struct loader *ld, const char *t, uint8_t *out)
+{
+	char item[32];
+	const char *p = t;
+	uint8_t flags = 0;
+
+	if (strcmp(t, "none") == 0) {
+		*out = 0;
+		return CATAN_OK;
+	}
+	while (*p) {
+		size_t k = strcspn(p, ",");
+		uint8_t bit = 0;
+
+		if (k == 0 || k >= sizeof(item))
+			return fail(ld, "bad flag list '%.60s'", t);
+		memcpy(item, p, k);
+		item[k] = '\0';
+		for (size_t i = 0; i < ARRAY_LEN(flag_names); i++)
+			if (strcmp(item, flag_names[i].name) == 0)
+				bit = flag_names[i].bit;
+		if (!bit)
+			return fail(ld, "unknown flag '%s'", item);
+		/* in bit order, each once: one spelling per set */
+		if (bit <= flags)
+			return fail(ld, "flag '%s' repeated or out of order", item);
+		flags |= bit;
+		p += k;
+		if (*p == ',' && !*++p)
+			return fail(ld, "bad flag list '%.60s'", t);
+	}
+	*out = flags;
+	return CATAN_OK;
+}
+
+static int
+expect_fields(struct loader *ld, int n)
+{
+	if (ld->ntok != n)
+		return fail(ld, "'%s' takes %d value%s, found %d", ld->tok[0],
+			    n - 1, n == 2 ? "" : "s", ld->ntok - 1);
+	return CATAN_OK;
+}
+
+static int
+read_key(struct loader *ld, enum key k)
+{
+	const catan_game *g = ld->g;
+	struct core_state *c = st_core(ld->s);
+	unsigned u = 0, id = 0;
+	uint64_t v;
+	int rc;
+
+	if (k == K_RNG) {
+		if ((rc = expect_fields(ld, 3)))
+			return rc;
+		if (!parse_hex64(ld->tok[1], &c->rng.state) ||
+		    !parse_hex64(ld->tok[2], &c->rng.inc))
+			return fail(ld, "rng needs two numbers of 16 lower-case hex digits");
+		return CATAN_OK;
+	}
+	if ((rc = expect_fields(ld, 2)))
+		return rc;
+	const char *t = ld->tok[1];
+
+	switch (k) {
+	case K_MOVE_NUMBER:
+		if (!parse_dec(t, UINT32_MAX, &v))
+			return fail(ld, "bad move number '%.40s'", t);
+		c->move_number = (uint32_t)v;
+		return CATAN_OK;
+	case K_TURN:
+		rc = get_uint(ld, t, UINT16_MAX, "turn", &u);
+		c->turn = (uint16_t)u;
+		return rc;
+	case K_PHASE:
+		return get_phase(ld, t, &c->phase);
+	case K_RETURN_PHASE:
+		return get_phase(ld, t, &c->return_phase);
+	case K_CHANCE:
+		for (size_t i = 0; i < ARRAY_LEN(chance_names); i++) {
+			if (chance_names[i] && strcmp(chance_names[i], t) == 0) {
+				c->chance = (uint8_t)i;
+				return CATAN_OK;
+			}
+		}
+		if (parse_dec(t, 255, &v) && v >= CHANCE_VARIANT_BASE) {
+			c->chance = (uint8_t)v;
+			return CATAN_OK;
+		}
+		return fail(ld, "unknown chance event '%.40s'", t);
+	case K_CURRENT:
+		return get_player(ld, t, true, "current player", &c->current);
+	case K_FIRST_PLAYER:
+		return get_player(ld, t, true, "first player", &c->first_player);
+	case K_VICTIM:
+		return get_player(ld, t, true, "victim", &c->victim);
+	case K_LONGEST_ROAD:
+		return get_player(ld, t, true, "Longest Road holder", &c->longest_holder);
+	case K_LARGEST_ARMY:
+		return get_player(ld, t, true, "Largest Army holder", &c->army_holder);
+	case K_WINNER:
+		return get_player(ld, t, true, "winner", &c->winner);
+	case K_SETUP_STEP:
+		rc = get_uint(ld, t, 2u * g->num_players, "set-up step", &u);
+		c->setup_step = (uint8_t)u;
+		return rc;
+	case K_SETUP_VERTEX:
+		if (strcmp(t, "none") == 0) {
+			c->setup_vertex = BOARD_NONE;
+			return CATAN_OK;
+		}
+		rc = get_location(ld, t, CATAN_LOC_VERTEX, &id);
+		c->setup_vertex = (uint16_t)id;
+		return rc;
+	case K_DICE:
+		rc = get_uint(ld, t, 12, "dice total", &u);
+		if (rc == CATAN_OK && u == 1)
+			return fail(ld, "bad dice total 1 (expected 0 or 2..12)");
+		c->dice = (uint8_t)u;
+		return rc;
+	case K_FLAGS:
+		return get_flags(ld, t, &c->flags);
+	case K_ROAD_BUILDING_LEFT:
+		rc = get_uint(ld, t, 2, "road count", &u);
+		c->road_building_left = (uint8_t)u;
+		return rc;
+	case K_ROBBER:
+		rc = get_location(ld, t, CATAN_LOC_HEX, &id);
+		c->robber_hex = (uint16_t)id;
+		return rc;
+	case K_BANK:
+		return get_vec(ld, t, c->bank, CATAN_MAX_CARD_KINDS, "bank");
+	case K_DEV_DECK:
+		return get_vec(ld, t, c->dev_deck, CATAN_MAX_DEV_KINDS, "dev_deck");
+	case K_DEV_BOUGHT:
+		return get_vec(ld, t, c->dev_bought, CATAN_MAX_DEV_KINDS, "dev_bought");
+	case K_OFFER_GIVE:
+		return get_vec(ld, t, c->offer_give, CATAN_MAX_CARD_KINDS, "offer_give");
+	case K_OFFER_GET:
+		return get_vec(ld, t, c->offer_get, CATAN_MAX_CARD_KINDS, "offer_get");
+	default:
+		return fail(ld, "internal: unhandled key");
+	}
+}
+
+/* player <i> hand V dev V knights N roads N settlements N cities N
+ * road_length N discard_owed N response R counter_give V counter_get V */
+static int
+read_player(struct loader *ld, uint32_t *seen)
+{
+	static const char *const fields[] = {
+		"hand", "dev", "knights", "roads", "settlements", "cities",
+		"road_length", "discard_owed", "response", "counter_give",
+		"counter_get",
+	};
+	const catan_game *g = ld->g;
+	struct player_state *ps;
+	unsigned u = 0;
+	int rc;
+
+	if (ld->ntok != 2 + 2 * (int)ARRAY_LEN(fields))
+		return fail(ld, "a player line has %zu fields after the index",
+			    ARRAY_LEN(fields));
+	if ((rc = get_uint(ld, ld->tok[1], 255, "player index", &u)))
+		return rc;
+	if (u >= g->num_players)
+		return fail(ld, "no player %u in a %u-player game", u,
+			    (unsigned)g->num_players);
+	if (*seen & (1u << u))
+		return fail(ld, "player %u given twice", u);
+	*seen |= 1u << u;
+	ld->player_line[u] = ld->line_no;
+	ps = st_player(ld->s, (int)u);
+	for (size_t i = 0; i < ARRAY_LEN(fields); i++)
+		if (strcmp(ld->tok[2 + 2 * i], fields[i]) != 0)
+			return fail(ld, "expected '%s' as field %zu of a player line, found '%.40s'",
+				    fields[i], i + 1, ld->tok[2 + 2 * i]);
+
+	if ((rc = get_vec(ld, ld->tok[3], ps->hand, CATAN_MAX_CARD_KINDS, "hand")) ||
+	    (rc = get_vec(ld, ld->tok[5], ps->dev, CATAN_MAX_DEV_KINDS, "dev")))
+		return rc;
+	if ((rc = get_uint(ld, ld->tok[7], 255, "knights", &u)))
+		return rc;
+	ps->knights = (uint8_t)u;
+	if ((rc = get_uint(ld, ld->tok[9], g->pieces[CATAN_PIECE_ROAD], "roads left", &u)))
+		return rc;
+	ps->roads_left = (uint8_t)u;
+	if ((rc = get_uint(ld, ld->tok[11], g->pieces[CATAN_PIECE_SETTLEMENT],
+			   "settlements left", &u)))
+		return rc;
+	ps->settlements_left = (uint8_t)u;
+	if ((rc = get_uint(ld, ld->tok[13], g->pieces[CATAN_PIECE_CITY], "cities left", &u)))
+		return rc;
+	ps->cities_left = (uint8_t)u;
+	if ((rc = get_uint(ld, ld->tok[15], 255, "road length", &u)))
+		return rc;
+	ps->road_length = (uint8_t)u;
+	if ((rc = get_uint(ld, ld->tok[17], 255, "discard owed", &u)))
+		return rc;
+	ps->discard_owed = (uint8_t)u;
+	for (u = 0; u < ARRAY_LEN(response_names); u++)
+		if (strcmp(ld->tok[19], response_names[u]) == 0)
+			break;
+	if (u == ARRAY_LEN(response_names))
+		return fail(ld, "unknown trade response '%.40s'", ld->tok[19]);
+	ps->response = (uint8_t)u;
+	if ((rc = get_vec(ld, ld->tok[21], ps->counter_give, CATAN_MAX_CARD_KINDS,
+			  "counter_give")) ||
+	    (rc = get_vec(ld, ld->tok[23], ps->counter_get, CATAN_MAX_CARD_KINDS,
+			  "counter_get")))
+		return rc;
+	ps->hand_total = 0;
+	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
+		if (ps->hand_total + ps->hand[k] > 255)
+			return fail(ld, "more than 255 cards in hand");
+		ps->hand_total = (uint8_t)(ps->hand_total + ps->hand[k]);
+	}
+	return CATAN_OK;
+}
+
+/* vertex <intersection> settlement|city p<i> */
+static int
+read_vertex(struct loader *ld)
+{
+	unsigned id = 0;
+	int8_t owner = 0;
+	int kind, rc;
+
+	if ((rc = expect_fields(ld, 4)))
+		return rc;
+	if ((rc = get_location(ld, ld->tok[1], CATAN_LOC_VERTEX, &id)))
+		return rc;
+	if (strcmp(ld->tok[2], "settlement") == 0)
+		kind = CATAN_PIECE_SETTLEMENT;
+	else if (strcmp(ld->tok[2], "city") == 0)
+		kind = CATAN_PIECE_CITY;
+	else
+		return fail(ld, "unknown building '%.40s'", ld->tok[2]);
+	if ((rc = get_player(ld, ld->tok[3], false, "owner", &owner)))
+		return rc;
+	if (st_vert(ld->s)[id])
+		return fail(ld, "intersection %s given twice", ld->tok[1]);
+	st_vert(ld->s)[id] = PIECE_BYTE(owner, kind);
+	return CATAN_OK;
+}
+
+/* road <edge> p<i> */
+static int
+read_road(struct loader *ld)
+{
+	unsigned id = 0;
+	int8_t owner = 0;
+	int rc;
+
+	if ((rc = expect_fields(ld, 3)))
+		return rc;
+	if ((rc = get_location(ld, ld->tok[1], CATAN_LOC_EDGE, &id)))
+		return rc;
+	if ((rc = get_player(ld, ld->tok[2], false, "owner", &owner)))
+		return rc;
+	if (st_edge(ld->s)[id])
+		return fail(ld, "edge %s given twice", ld->tok[1]);
+	st_edge(ld->s)[id] = PIECE_BYTE(owner, EDGE_KIND_ROAD);
+	return CATAN_OK;
+}
+
+static int
+hex_digit(char ch)
+{
+	if (ch >= '0' && ch <= '9')
+		return ch - '0';
+	if (ch >= 'a' && ch <= 'f')
+		return ch - 'a' + 10;
+	return -1;
+}
+
+/* Module slices up to this size are checked against the position. */
+#define SLICE_CHECK_MAX 4096
+
+/* slice <variant or module> <hex bytes>; seen bit 0 = variant, 1+m = module m */
+static int
+read_slice(struct loader *ld, uint32_t *seen)
+{
+	const catan_game *g = ld->g;
+	unsigned char *dst = NULL;
+	size_t size = 0;
+	unsigned which = 0;
+	const char *hex;
+	int rc;
+
+	if ((rc = expect_fields(ld, 3)))
+		return rc;
+	if (g->variant_size && strcmp(ld->tok[1], g->variant->name) == 0) {
+		dst = ld->s->data + g->off_variant;
+		size = g->variant_size;
+		which = 0;
+	}
+	for (unsigned m = 0; !dst && m < g->nmodules; m++) {
+		const struct game_module *gm = &g->modules[m];
+
+		if (gm->ops->state_size && strcmp(ld->tok[1], gm->ops->name) == 0) {
+			dst = ld->s->data + gm->slice_offset;
+			size = gm->ops->state_size;
+			which = m + 1;
+		}
+	}
+	if (!dst)
+		return fail(ld, "this game has no state slice '%.40s'", ld->tok[1]);
+	if (*seen & (1u << which))
+		return fail(ld, "slice '%s' given twice", ld->tok[1]);
+	*seen |= 1u << which;
+	hex = ld->tok[2];
+	if (strlen(hex) != 2 * size)
+		return fail(ld, "slice '%s' needs %zu bytes", ld->tok[1], size);
+	for (size_t i = 0; i < size; i++) {
+		int hi = hex_digit(hex[2 * i]), lo = hex_digit(hex[2 * i + 1]);
+
+		if (hi < 0 || lo < 0)
+			return fail(ld, "bad hex digit in slice '%s'", ld->tok[1]);
+		dst[i] = (unsigned char)(hi << 4 | lo);
+	}
+	return CATAN_OK;
+}
+
+static uint32_t
+slices_expected(const catan_game *g)
+{
+	uint32_t mask = g->variant_size ? 1u : 0u;
+
+	for (unsigned m = 0; m < g->nmodules; m++)
+		if (g->modules[m].ops->state_size)
+			mask |= 1u << (m + 1);
+	return mask;
+}
+
+/* --------------------------------------------------------- validation */
+
+#define KEY_LINE(ld, k) ((ld)->key_line[k])
+#define bad(ld, k, ...) fail_at((ld), KEY_LINE((ld), (k)), CATAN_EPARSE, __VA_ARGS__)
+#define bad_player(ld, p, ...) fail_at((ld), (ld)->player_line[p], CATAN_EPARSE, __VA_ARGS__)
+
+static bool
+all_zero(const uint8_t *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i])
+			return false;
+	return true;
+}
+
+static bool
+is_trade_phase(int phase)
+{
+	return phase == CATAN_PHASE_TRADE_RESPONSE || phase == CATAN_PHASE_TRADE_CONFIRM;
+}
+
+/* Trade terms as the engine accepts them: both sides, no kind on both,
+ * only kinds the game deals. */
+static bool
+terms_ok(const catan_game *g, const uint8_t give[CATAN_MAX_CARD_KINDS],
+	 const uint8_t get[CATAN_MAX_CARD_KINDS])
+{
+	if (trade__check_terms(give, get) != CATAN_REASON_NONE)
+		return false;
+	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
+		if ((give[k] || get[k]) && !g->bank_start[k])
+			return false;
+	return true;
+}
+
+static int
+validate_cards(struct loader *ld)
+{
+	const catan_game *g = ld->g;
+	const catan_state *s = ld->s;
+	const struct core_state *c = st_ccore(s);
+	int np = c->num_players;
+
+	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
+		unsigned total = c->bank[k];
+
+		for (int p = 0; p < np; p++)
+			total += st_cplayer(s, p)->hand[k];
+		if (total != g->bank_start[k])
+			return bad(ld, K_BANK, "%u cards of kind %d in bank and hands; the game has %u",
+				   total, k, (unsigned)g->bank_start[k]);
+	}
+	for (int k = 0; k < CATAN_MAX_DEV_KINDS; k++) {
+		unsigned total = c->dev_deck[k];
+
+		for (int p = 0; p < np; p++) {
+			total += st_cplayer(s, p)->dev[k];
+			if (k == CATAN_DEV_KNIGHT)
+				total += st_cplayer(s, p)->knights;
+		}
+		if (total > g->dev_start[k])
+			return bad(ld, K_DEV_DECK, "%u development cards of kind %d in deck, hands and play; the game has %u",
+				   total, k, (unsigned)g->dev_start[k]);
+	}
+	for (int k = 0; k < CATAN_MAX_DEV_KINDS; k++) {
+		if (!c->dev_bought[k])
+			continue;
+		if (c->current < 0 || c->phase == CATAN_PHASE_SETUP)
+			return bad(ld, K_DEV_BOUGHT, "cards bought with no turn under way");
+		if (c->dev_bought[k] > st_cplayer(s, c->current)->dev[k])
+			return bad(ld, K_DEV_BOUGHT, "more cards of kind %d bought this turn than p%d holds",
+				   k, c->current);
+	}
+	return CATAN_OK;
+}
+
+static int
+validate_board(struct loader *ld)
+{
+	const catan_game *g = ld->g;
+	const struct board *b = &g->board;
+	const catan_state *s = ld->s;
+	int np = st_ccore(s)->num_players;
+	unsigned settlements[CATAN_MAX_PLAYERS] = { 0 };
+	unsigned cities[CATAN_MAX_PLAYERS] = { 0 };
+	unsigned roads[CATAN_MAX_PLAYERS] = { 0 };
+
+	for (unsigned v = 0; v < b->nvert; v++) {
+		uint8_t byte = st_cvert(s)[v];
+
+		if (!byte)
+			continue;
+		if (PIECE_KIND(byte) == CATAN_PIECE_CITY)
+			cities[PIECE_OWNER(byte)]++;
+		else
+			settlements[PIECE_OWNER(byte)]++;
+	}
+	for (unsigned e = 0; e < b->nedge; e++)
+		if (st_cedge(s)[e])
+			roads[PIECE_OWNER(st_cedge(s)[e])]++;
+	for (int p = 0; p < np; p++) {
+		const struct player_state *ps = st_cplayer(s, p);
+
+		if (settlements[p] + ps->settlements_left != g->pieces[CATAN_PIECE_SETTLEMENT])
+			return bad_player(ld, p, "p%d: %u settlements on the board and %u in stock; the game has %u",
+					  p, settlements[p], (unsigned)ps->settlements_left,
+					  (unsigned)g->pieces[CATAN_PIECE_SETTLEMENT]);
+		if (cities[p] + ps->cities_left != g->pieces[CATAN_PIECE_CITY])
+			return bad_player(ld, p, "p%d: %u cities on the board and %u in stock; the game has %u",
+					  p, cities[p], (unsigned)ps->cities_left,
+					  (unsigned)g->pieces[CATAN_PIECE_CITY]);
+		if (roads[p] + ps->roads_left != g->pieces[CATAN_PIECE_ROAD])
+			return bad_player(ld, p, "p%d: %u roads on the board and %u in stock; the game has %u",
+					  p, roads[p], (unsigned)ps->roads_left,
+					  (unsigned)g->pieces[CATAN_PIECE_ROAD]);
+	}
+	return CATAN_OK;
+}
+
+/* The awards and road lengths must be what the engine's own bookkeeping
+ * leaves: recomputing them on a copy changes nothing. */
+static int
+validate_awards(struct loader *ld)
+{
+	const catan_state *s = ld->s;
+	const struct core_state *c = st_ccore(s);
+	catan_state *copy = NULL;
+	int rc;
+
+	rc = catan_state_clone(&copy, s);
+	if (rc != CATAN_OK)
+		return fail_at(ld, ld->end_line, rc, "out of memory");
+	awards__update_longest_road(copy);
+	awards__update_largest_army(copy);
+	for (int p = 0; p < c->num_players; p++) {
+		unsigned want = st_cplayer(copy, p)->road_length;
+
+		if (st_cplayer(s, p)->road_length != want) {
+			catan_state_free(copy);
+			return bad_player(ld, p, "p%d: road_length %u, but the longest road is %u",
+					  p, (unsigned)st_cplayer(s, p)->road_length, want);
+		}
+	}
+	rc = CATAN_OK;
+	if (st_ccore(copy)->longest_holder != c->longest_holder)
+		rc = bad(ld, K_LONGEST_ROAD, "Longest Road holder does not match the roads");
+	else if (st_ccore(copy)->army_holder != c->army_holder)
+		rc = bad(ld, K_LARGEST_ARMY, "Largest Army holder does not match the Knights played");
+	catan_state_free(copy);
+	return rc;
+}
+
+static int
+validate_trade(struct loader *ld)
+{
+	const catan_game *g = ld->g;
+	const catan_state *s = ld->s;
+	const struct core_state *c = st_ccore(s);
+	bool trading = is_trade_phase(c->phase);
+	bool pending = false, yes = false;
+
+	if (!trading) {
+		if (!all_zero(c->offer_give, CATAN_MAX_CARD_KINDS) ||
+		    !all_zero(c->offer_get, CATAN_MAX_CARD_KINDS))
+			return bad(ld, K_OFFER_GIVE, "an offer is open outside the trade phases");
+	} else if (!terms_ok(g, c->offer_give, c->offer_get)) {
+		return bad(ld, K_OFFER_GIVE, "the open offer is not a valid trade");
+	}
+	for (int p = 0; p < c->num_players; p++) {
+		const struct player_state *ps = st_cplayer(s, p);
+		bool counter_empty = all_zero(ps->counter_give, CATAN_MAX_CARD_KINDS) &&
+				     all_zero(ps->counter_get, CATAN_MAX_CARD_KINDS);
+
+		if (!trading) {
+			if (ps->response != RESPONSE_PENDING || !counter_empty)
+				return bad_player(ld, p, "p%d: a trade response outside the trade phases", p);
+			continue;
+		}
+		if ((p == c->current) != (ps->response == RESPONSE_NONE))
+			return bad_player(ld, p, "p%d: only the turn player is the offerer", p);
+		if (ps->response == RESPONSE_COUNTER) {
+			if (!terms_ok(g, ps->counter_give, ps->counter_get))
+				return bad_player(ld, p, "p%d: the counter offer is not a valid trade", p);
+		} else if (!counter_empty) {
+			return bad_player(ld, p, "p%d: counter offer without a counter response", p);
+		}
+		pending |= ps->response == RESPONSE_PENDING;
+		yes |= ps->response == RESPONSE_ACCEPT || ps->response == RESPONSE_COUNTER;
+	}
+	if (c->phase == CATAN_PHASE_TRADE_RESPONSE && !pending)
+		return bad(ld, K_PHASE, "trade_response with every answer given");
+	if (c->phase == CATAN_PHASE_TRADE_CONFIRM && (pending || !yes))
+		return bad(ld, K_PHASE, "trade_confirm needs every answer and one acceptance or counter");
+	return CATAN_OK;
+}
+
+static int
+validate_chance(struct loader *ld)
+{
+	const catan_game *g = ld->g;
+	const catan_state *s = ld->s;
+	const struct core_state *c = st_ccore(s);
+	catan_chance_outcome outcomes[MAX_CHANCE_OUTCOMES];
+	size_t n = 0;
+	uint64_t sum = 0;
+	int rc;
+
+	if (c->chance == CHANCE_NONE) {
+		if (c->victim != CATAN_NO_PLAYER)
+			return bad(ld, K_VICTIM, "a victim with no steal pending");
+		return CATAN_OK;
+	}
+	if (g->chance_mode == CATAN_CHANCE_SAMPLED)
+		return bad(ld, K_CHANCE, "a SAMPLED game never waits at a chance event");
+	if (c->phase == CATAN_PHASE_GAME_OVER)
+		return bad(ld, K_CHANCE, "a chance event after the game ended");
+	switch (c->chance) {
+	case CHANCE_FIRST_PLAYER:
+		if (c->phase != CATAN_PHASE_START)
+			return bad(ld, K_CHANCE, "the roll-off happens in phase start only");
+		break;
+	case CHANCE_DICE:
+		if (c->phase != CATAN_PHASE_ROLL)
+			return bad(ld, K_CHANCE, "dice are rolled in phase roll only");
+		break;
+	case CHANCE_DRAW_DEV:
+		if (c->phase != CATAN_PHASE_MAIN || !(c->flags & TURN_BUILT))
+			return bad(ld, K_CHANCE, "a card is drawn only after a purchase in phase main");
+		break;
+	case CHANCE_STEAL:
+		if (c->phase != CATAN_PHASE_STEAL || c->victim < 0 ||
+		    c->victim == c->current || st_cplayer(s, c->victim)->hand_total == 0)
+			return bad(ld, K_VICTIM, "a steal needs phase steal and a victim holding cards");
+		break;
+	default:
+		break;
+	}
+	if (c->chance != CHANCE_STEAL && c->victim != CATAN_NO_PLAYER)
+		return bad(ld, K_VICTIM, "a victim with no steal pending");
+	/* Whatever the event, its outcomes must form a distribution. */
+	rc = catan_state_chance_outcomes(s, outcomes, ARRAY_LEN(outcomes), &n);
+	if (rc != CATAN_OK || n == 0)
+		return bad(ld, K_CHANCE, "the pending chance event has no outcomes");
+	for (size_t i = 0; i < n; i++) {
+		if (outcomes[i].den != outcomes[0].den)
+			return bad(ld, K_CHANCE, "inconsistent chance outcomes");
+		sum += outcomes[i].num;
+	}
+	if (outcomes[0].den == 0 || sum != outcomes[0].den)
+		return bad(ld, K_CHANCE, "the chance outcomes do not sum to one");
+	return CATAN_OK;
+}
+
+static int
+validate_turn(struct loader *ld)
+{
+	const catan_game *g = ld->g;
+	const catan_state *s = ld->s;
+	const struct core_state *c = st_ccore(s);
+	int np = c->num_players, ph = c->phase;
+	bool rolled = c->flags & TURN_ROLLED;
+	bool base_phase = ph <= CATAN_PHASE_GAME_OVER;
+
+	if (!(c->rng.inc & 1u))
+		return bad(ld, K_RNG, "the RNG increment must be odd");
+	if (ph > CATAN_PHASE_GAME_OVER && ph < CATAN_PHASE_VARIANT_BASE)
+		return bad(ld, K_PHASE, "unknown phase %d", ph);
+	if (g->max_turns && c->turn > g->max_turns)
+		return bad(ld, K_TURN, "turn %u beyond max_turns %u", (unsigned)c->turn,
+			   (unsigned)g->max_turns);
+	if (base_phase && (c->turn == 0) != (ph == CATAN_PHASE_START || ph == CATAN_PHASE_SETUP))
+		return bad(ld, K_TURN, "turn 0 is set-up and only set-up");
+
+	if (ph == CATAN_PHASE_START) {
+		if (c->current != CATAN_NO_PLAYER || c->first_player != CATAN_NO_PLAYER ||
+		    c->chance != CHANCE_FIRST_PLAYER)
+			return bad(ld, K_PHASE, "phase start: no player yet, the roll-off pending");
+	} else if (c->current < 0 || c->first_player < 0) {
+		return bad(ld, K_CURRENT, "phase %s needs a current and a first player",
+			   catan_state_phase_name(s, ph));
+	}
+
+	if (ph == CATAN_PHASE_SETUP) {
+		unsigned n = (unsigned)np, step = c->setup_step, k;
+
+		if (step >= 2 * n)
+			return bad(ld, K_SETUP_STEP, "set-up step beyond the last");
+		k = step < n ? step : 2 * n - 1 - step;
+		if (c->current != (int)(((unsigned)c->first_player + k) % n))
+			return bad(ld, K_CURRENT, "not this player's place in the set-up order");
+		if (c->setup_vertex != BOARD_NONE &&
+		    st_cvert(s)[c->setup_vertex] != PIECE_BYTE(c->current, CATAN_PIECE_SETTLEMENT))
+			return bad(ld, K_SETUP_VERTEX, "the set-up vertex holds no settlement of p%d",
+				   c->current);
+	} else if (c->setup_vertex != BOARD_NONE) {
+		return bad(ld, K_SETUP_VERTEX, "a set-up vertex outside set-up");
+	}
+
+	if ((c->dice != 0) != rolled)
+		return bad(ld, K_DICE, "dice %u with the rolled flag %s", (unsigned)c->dice,
+			   rolled ? "set" : "clear");
+	if (ph == CATAN_PHASE_ROLL && rolled)
+		return bad(ld, K_FLAGS, "phase roll after the roll");
+	if ((ph == CATAN_PHASE_MAIN || ph == CATAN_PHASE_DISCARD || is_trade_phase(ph)) && !rolled)
+		return bad(ld, K_FLAGS, "phase %s before the roll", catan_state_phase_name(s, ph));
+	if (ph == CATAN_PHASE_DISCARD && c->dice != 7)
+		return bad(ld, K_DICE, "discards follow a 7 only");
+
+	if (c->return_phase != CATAN_PHASE_START && c->return_phase != CATAN_PHASE_ROLL &&
+	    c->return_phase != CATAN_PHASE_MAIN)
+		return bad(ld, K_RETURN_PHASE, "the return phase is start, roll or main");
+	if (ph == CATAN_PHASE_ROBBER || ph == CATAN_PHASE_STEAL ||
+	    ph == CATAN_PHASE_ROAD_BUILDING) {
+		if (c->return_phase == CATAN_PHASE_START)
+			return bad(ld, K_RETURN_PHASE, "phase %s needs a phase to return to",
+				   catan_state_phase_name(s, ph));
+		if ((c->return_phase == CATAN_PHASE_MAIN) != rolled)
+			return bad(ld, K_RETURN_PHASE, "returning to %s %s the roll",
+				   catan_state_phase_name(s, c->return_phase),
+				   rolled ? "after" : "before");
+	}
+
+	if (ph == CATAN_PHASE_ROAD_BUILDING) {
+		if (c->road_building_left == 0 ||
+		    c->road_building_left > st_cplayer(s, c->current)->roads_left ||
+		    !build__any_road_possible(s, c->current))
+			return bad(ld, K_ROAD_BUILDING_LEFT, "Road Building with no road to place");
+	} else if (ph != CATAN_PHASE_GAME_OVER && base_phase && c->road_building_left) {
+		return bad(ld, K_ROAD_BUILDING_LEFT, "free roads outside Road Building");
+	}
+
+	if ((c->flags & GAME_VP_REVEALED) != (c->winner >= 0 ? GAME_VP_REVEALED : 0))
+		return bad(ld, K_FLAGS, "vp_revealed goes with a winner");
+	if (c->winner >= 0) {
+		if (ph != CATAN_PHASE_GAME_OVER || c->winner != c->current)
+			return bad(ld, K_WINNER, "a winner before the game ended, or not the turn player");
+		if (state__victory_points(s, c->winner, true) < catan_game_vp_to_win(g))
+			return bad(ld, K_WINNER, "the winner has fewer points than needed");
+	} else if (ph == CATAN_PHASE_GAME_OVER &&
+		   (!g->max_turns || c->turn != g->max_turns)) {
+		return bad(ld, K_PHASE, "the game ended with no winner before max_turns");
+	}
+
+	for (int p = 0; p < np; p++) {
+		const struct player_state *ps = st_cplayer(s, p);
+
+		if (ph == CATAN_PHASE_DISCARD) {
+			if (ps->discard_owed > ps->hand_total)
+				return bad_player(ld, p, "p%d owes more cards than held", p);
+		} else if (ps->discard_owed && base_phase) {
+			return bad_player(ld, p, "p%d owes a discard outside phase discard", p);
+		}
+	}
+	return CATAN_OK;
+}
+
+/* A position that is not over must let somebody act. */
+static int
+validate_progress(struct loader *ld)
+{
+	const catan_state *s = ld->s;
+	uint32_t mask;
+
+	if (catan_state_is_terminal(s) || catan_state_is_chance_node(s))
+		return CATAN_OK;
+	mask = catan_state_acting_players(s);
+	for (int p = 0; p < st_ccore(s)->num_players; p++) {
+		size_t n = 0;
+
+		if (!(mask & (1u << p)))
+			continue;
+		(void)catan_state_legal_actions(s, p, NULL, 0, &n);
+		if (n > 0)
+			return CATAN_OK;
+	}
+	return bad(ld, K_PHASE, "nobody can act in this position");
+}
+
+static int
+validate(struct loader *ld)
+{
+	int rc;
+
+	if ((rc = validate_turn(ld)) ||
+	    (rc = validate_cards(ld)) ||
+	    (rc = validate_board(ld)) ||
+	    (rc = validate_trade(ld)) ||
+	    (rc = validate_chance(ld)) ||
+	    (rc = validate_awards(ld)) ||
+	    (rc = validate_progress(ld)))
+		return rc;
+	return CATAN_OK;
+}
+
+/* ------------------------------------------------------------- loading */
+
+/*
+ * Modules derive their slices from the position (sys/module.h: refresh
+ * leaves a consistent slice as it is), so a slice that refreshing would
+ * change was not written by the library. The check runs on a scratch copy
+ * of the slices so that a refused load changes nothing.
+ */
+static bool
+slices_consistent(catan_state *s)
+{
+	const catan_game *g = s->game;
+	unsigned char saved[SLICE_CHECK_MAX];
+	size_t from, len;
+	bool same;
+
+	if (g->nmodules == 0)
+		return true;
+	from = g->modules[0].slice_offset;
+	len = s->size - from;
+	if (len > sizeof(saved))
+		return true;
+	memcpy(saved, s->data + from, len);
+	state__refresh_modules(s);
+	same = memcmp(saved, s->data + from, len) == 0;
+	memcpy(s->data + from, saved, len);
+	return same;
+}
+
+static int
+load_snapshot(struct loader *ld)
+{
+	uint32_t seen_keys = 0, seen_players = 0, seen_slices = 0;
+	uint32_t all_players = (1u << ld->g->num_players) - 1u;
+	int rc;
+
+	for (;;) {
+		enum key k;
+
+		rc = next_line(ld);
+		if (rc < 0)
+			return rc;
+		if (rc == 0)
+			return fail_at(ld, ld->line_no, CATAN_EPARSE,
+				       "the text ends before 'end' (truncated?)");
+		if ((rc = tokenize(ld)))
+			return rc;
+		if (strcmp(ld->tok[0], "end") == 0) {
+			if (ld->ntok != 1)
+				return fail(ld, "'end' takes no value");
+			ld->end_line = ld->line_no;
+			break;
+		}
+		if (strcmp(ld->tok[0], "player") == 0) {
+			if ((rc = read_player(ld, &seen_players)))
+				return rc;
+			continue;
+		}
+		if (strcmp(ld->tok[0], "vertex") == 0) {
+			if ((rc = read_vertex(ld)))
+				return rc;
+			continue;
+		}
+		if (strcmp(ld->tok[0], "road") == 0) {
+			if ((rc = read_road(ld)))
+				return rc;
+			continue;
+		}
+		if (strcmp(ld->tok[0], "slice") == 0) {
+			if ((rc = read_slice(ld, &seen_slices)))
+				return rc;
+			continue;
+		}
+		for (k = 0; k < K_COUNT; k++)
+			if (strcmp(ld->tok[0], key_names[k]) == 0)
+				break;
+		if (k == K_COUNT)
+			return fail(ld, "unknown key '%.40s'", ld->tok[0]);
+		if (seen_keys & (1u << k))
+			return fail(ld, "'%s' given twice (first on line %u)",
+				    key_names[k], ld->key_line[k]);
+		seen_keys |= 1u << k;
+		ld->key_line[k] = ld->line_no;
+		if ((rc = read_key(ld, k)))
+			return rc;
+	}
+	if (ld->pos != ld->len)
+		return fail_at(ld, ld->line_no + 1, CATAN_EPARSE, "text after 'end'");
+	for (int k = 0; k < K_COUNT; k++)
+		if (!(seen_keys & (1u << k)))
+			return fail_at(ld, ld->end_line, CATAN_EPARSE, "missing '%s'",
+				       key_names[k]);
+	if (seen_players != all_players) {
+		for (int p = 0; p < ld->g->num_players; p++)
+			if (!(seen_players & (1u << p)))
+				return fail_at(ld, ld->end_line, CATAN_EPARSE,
+					       "missing 'player %d'", p);
+	}
+	if (seen_slices != slices_expected(ld->g))
+		return fail_at(ld, ld->end_line, CATAN_EPARSE, "missing state slice");
+	if (!slices_consistent(ld->s))
+		return fail_at(ld, ld->end_line, CATAN_EPARSE,
+			       "a module's state slice does not match the position");
+	return validate(ld);
+}
+
+static int
+load_history(struct loader *ld)
+{
+	int rc;
+
+	for (;;) {
+		catan_action a = CATAN_ACTION_INIT;
+
+		rc = next_line(ld);
+		if (rc < 0)
+			return rc;
+		if (rc == 0)
+			return fail_at(ld, ld->line_no, CATAN_EPARSE,
+				       "the text ends before 'end' (truncated?)");
+		if (strcmp(ld->line, "end") == 0)
+			break;
+		if ((rc = tokenize(ld)))
+			return rc;
+		/* tokenize() split the line; put the spaces back */
+		for (int i = 1; i < ld->ntok; i++)
+			ld->tok[i][-1] = ' ';
+		rc = catan_action_parse(ld->s, ld->line, &a);
+		if (rc != CATAN_OK)
+			return fail(ld, "%s", catan_state_errmsg(ld->s));
+		rc = catan_state_apply(ld->s, &a);
+		if (rc != CATAN_OK)
+			return fail(ld, "%s", catan_state_errmsg(ld->s));
+	}
+	if (ld->pos != ld->len)
+		return fail_at(ld, ld->line_no + 1, CATAN_EPARSE, "text after 'end'");
+	return CATAN_OK;
+}
+
+/* "catanrules-snapshot 1" or "catanrules-history 1" */
+static int
+read_header(struct loader *ld, bool *history)
+{
+	uint64_t version;
+	int rc = next_line(ld);
+
+	if (rc == 0)
+		return fail_at(ld, 1, CATAN_EPARSE, "empty text");
+	if (rc < 0)
+		return rc;
+	if ((rc = tokenize(ld)))
+		return rc;
+	if (ld->ntok != 2 || (strcmp(ld->tok[0], SNAPSHOT_MAGIC) != 0 &&
+			      strcmp(ld->tok[0], HISTORY_MAGIC) != 0))
+		return fail(ld, "not a catanrules snapshot or history");
+	*history = strcmp(ld->tok[0], HISTORY_MAGIC) == 0;
+	if (!parse_dec(ld->tok[1], UINT32_MAX, &version))
+		return fail(ld, "bad format version '%.40s'", ld->tok[1]);
+	if (version != FORMAT_VERSION)
+		return fail_at(ld, ld->line_no, CATAN_EVERSION,
+			       "format version %" PRIu64 " is not supported (this library reads %d)",
+			       version, FORMAT_VERSION);
+	return CATAN_OK;
+}
+
+static int
+read_game(struct loader *ld)
+{
+	char msg[CATAN_ERRMSG_SIZE];
+	int rc = next_line(ld);
+
+	if (rc == 0)
+		return fail_at(ld, ld->line_no + 1, CATAN_EPARSE,
+			       "the text ends before the game line");
+	if (rc < 0)
+		return rc;
+	if (strncmp(ld->line, "game ", 5) != 0 || ld->line[5] == '\0')
+		return fail(ld, "expected 'game <game string>'");
+	rc = catan_game_new_from_string(&ld->g, ld->ctx, ld->line + 5);
+	if (rc != CATAN_OK) {
+		ld->g = NULL;
+		snprintf(msg, sizeof(msg), "%s", catan_ctx_errmsg(ld->ctx));
+		if (rc != CATAN_ENOTFOUND && rc != CATAN_ENOMEM)
+			rc = CATAN_EPARSE;
+		return fail_at(ld, ld->line_no, rc, "bad game string: %s", msg);
+	}
+	rc = catan_state_new(&ld->s, ld->g);
+	if (rc != CATAN_OK) {
+		ld->s = NULL;
+		return fail_at(ld, ld->line_no, rc, "cannot create the initial state");
+	}
+	return CATAN_OK;
+}
+
+int
+catan_load(catan_game **game_out, catan_state **state_out, catan_ctx *ctx,
+	   const char *text, size_t len)
+{
+	struct loader *ld;
+	bool history = false;
+	int rc;
+
+	if (!game_out || !state_out || !ctx || (!text && len))
+		return CATAN_EINVAL;
+	/* The line buffer is too large for the stack of small threads. */
+	ld = catan__calloc(ctx, sizeof(*ld));
+	if (!ld) {
+		catan__ctx_seterr(ctx, "out of memory");
+		return CATAN_ENOMEM;
+	}
+	ld->ctx = ctx;
+	ld->text = text;
+	ld->len = len;
+
+	rc = read_header(ld, &history);
+	if (rc == CATAN_OK)
+		rc = read_game(ld);
+	if (rc == CATAN_OK) {
+		if (history) {
+			rc = load_history(ld);
+		} else {
+			struct core_state *c = st_core(ld->s);
+
+			/* Everything comes from the text; padding stays zero. */
+			memset(ld->s->data, 0, ld->s->size);
+			c->num_players = ld->g->num_players;
+			rc = load_snapshot(ld);
+		}
+	}
+	if (rc == CATAN_OK) {
+		*game_out = ld->g;
+		*state_out = ld->s;
+	} else {
+		catan_state_free(ld->s);
+		catan_game_unref(ld->g);
+	}
+	catan__free(ctx, ld, sizeof(*ld));
+	return rc;
+}
