@@ -4,7 +4,6 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "catan-private.h"
@@ -124,21 +123,6 @@ catan_action_compare(const catan_action *a, const catan_action *b)
 
 /* --------------------------------------------------------------- format */
 
-int
-text__append(char *buf, size_t cap, size_t *len, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(*len < cap ? buf + *len : NULL, *len < cap ? cap - *len : 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return CATAN_ERROR;
-	*len += (size_t)n;
-	return CATAN_OK;
-}
-
 static bool
 cards_nameable(const uint8_t c[CATAN_MAX_CARD_KINDS])
 {
@@ -149,15 +133,15 @@ cards_nameable(const uint8_t c[CATAN_MAX_CARD_KINDS])
 }
 
 static void
-append_cards(char *buf, size_t cap, size_t *len, const uint8_t c[CATAN_MAX_CARD_KINDS])
+put_cards(struct catan_text *w, const uint8_t c[CATAN_MAX_CARD_KINDS])
 {
 	bool first = true;
 
 	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
 		if (!c[k])
 			continue;
-		text__append(buf, cap, len, "%s%s=%u", first ? "" : ",",
-			     catan_resource_name(k), (unsigned)c[k]);
+		catan_text__put(w, "%s%s=%u", first ? "" : ",",
+				catan_resource_name(k), (unsigned)c[k]);
 		first = false;
 	}
 }
@@ -208,7 +192,7 @@ type_fields(int type)
 }
 
 bool
-action__fields_clean(const catan_action *a)
+catan_action__fields_clean(const catan_action *a)
 {
 	int f = type_fields(a->type);
 
@@ -226,29 +210,31 @@ action__fields_clean(const catan_action *a)
 }
 
 static int
-format_location(const catan_game *g, int kind, unsigned id, char *buf, size_t cap, size_t *len)
+format_location(const catan_game *g, int kind, unsigned id,
+		struct catan_text *w)
 {
 	char loc[32];
-	size_t n;
-	int rc = catan_location_format(g, kind, id, loc, sizeof(loc), &n);
+	int rc = catan_location_format(g, kind, id, loc, sizeof(loc), NULL);
 
 	if (rc != CATAN_OK)
 		return rc;
-	return text__append(buf, cap, len, " %s", loc);
+	catan_text__put(w, " %s", loc);
+	return CATAN_OK;
 }
 
+/* Returns an error of the action; the writer records its own. */
 static int
-format_base(const catan_game *g, const catan_action *a, char *buf, size_t cap, size_t *len)
+format_base(const catan_game *g, const catan_action *a, struct catan_text *w)
 {
 	const char *name = catan_action_type_name(a->type);
 	int np = g->num_players;
 
-	if (!name || !action__fields_clean(a))
+	if (!name || !catan_action__fields_clean(a))
 		return CATAN_EINVAL;
 	if (a->player == CATAN_PLAYER_CHANCE)
-		text__append(buf, cap, len, "chance %s", name);
+		catan_text__put(w, "chance %s", name);
 	else if (a->player >= 0 && a->player < np)
-		text__append(buf, cap, len, "p%d %s", a->player, name);
+		catan_text__put(w, "p%d %s", a->player, name);
 	else
 		return CATAN_EINVAL;
 
@@ -256,64 +242,70 @@ format_base(const catan_game *g, const catan_action *a, char *buf, size_t cap, s
 	case CATAN_ACT_FIRST_PLAYER:
 		if (a->target >= np)
 			return CATAN_EINVAL;
-		return text__append(buf, cap, len, " p%u", (unsigned)a->target);
+		catan_text__put(w, " p%u", (unsigned)a->target);
+		break;
 	case CATAN_ACT_DICE:
 		if (a->target < 2 || a->target > 12)
 			return CATAN_EINVAL;
-		return text__append(buf, cap, len, " %u", (unsigned)a->target);
+		catan_text__put(w, " %u", (unsigned)a->target);
+		break;
 	case CATAN_ACT_DRAW_DEV:
 		if (!catan_dev_card_name(a->arg))
 			return CATAN_EINVAL;
-		return text__append(buf, cap, len, " %s", catan_dev_card_name(a->arg));
+		catan_text__put(w, " %s", catan_dev_card_name(a->arg));
+		break;
 	case CATAN_ACT_STEAL_CARD:
 	case CATAN_ACT_PLAY_MONOPOLY:
 		if (!catan_resource_name(a->arg))
 			return CATAN_EINVAL;
-		return text__append(buf, cap, len, " %s", catan_resource_name(a->arg));
+		catan_text__put(w, " %s", catan_resource_name(a->arg));
+		break;
 	case CATAN_ACT_STEAL:
 	case CATAN_ACT_CONFIRM_TRADE:
 		if (a->arg >= np)
 			return CATAN_EINVAL;
-		return text__append(buf, cap, len, " p%u", (unsigned)a->arg);
+		catan_text__put(w, " p%u", (unsigned)a->arg);
+		break;
 	case CATAN_ACT_MOVE_ROBBER:
-		return format_location(g, CATAN_LOC_HEX, a->target, buf, cap, len);
+		return format_location(g, CATAN_LOC_HEX, a->target, w);
 	case CATAN_ACT_BUILD_ROAD:
-		return format_location(g, CATAN_LOC_EDGE, a->target, buf, cap, len);
+		return format_location(g, CATAN_LOC_EDGE, a->target, w);
 	case CATAN_ACT_BUILD_SETTLEMENT:
 	case CATAN_ACT_BUILD_CITY:
-		return format_location(g, CATAN_LOC_VERTEX, a->target, buf, cap, len);
+		return format_location(g, CATAN_LOC_VERTEX, a->target, w);
 	case CATAN_ACT_DISCARD:
 		if (!cards_nameable(a->give))
 			return CATAN_EINVAL;
-		text__append(buf, cap, len, " ");
-		append_cards(buf, cap, len, a->give);
-		return CATAN_OK;
+		catan_text__put(w, " ");
+		put_cards(w, a->give);
+		break;
 	case CATAN_ACT_PLAY_YEAR_OF_PLENTY:
 		if (!cards_nameable(a->get))
 			return CATAN_EINVAL;
-		text__append(buf, cap, len, " ");
-		append_cards(buf, cap, len, a->get);
-		return CATAN_OK;
+		catan_text__put(w, " ");
+		put_cards(w, a->get);
+		break;
 	case CATAN_ACT_MARITIME_TRADE:
 	case CATAN_ACT_OFFER_TRADE:
 	case CATAN_ACT_COUNTER_TRADE:
 		if (!cards_nameable(a->give) || !cards_nameable(a->get))
 			return CATAN_EINVAL;
-		text__append(buf, cap, len, " give ");
-		append_cards(buf, cap, len, a->give);
-		text__append(buf, cap, len, " get ");
-		append_cards(buf, cap, len, a->get);
-		return CATAN_OK;
+		catan_text__put(w, " give ");
+		put_cards(w, a->give);
+		catan_text__put(w, " get ");
+		put_cards(w, a->get);
+		break;
 	default:
-		return CATAN_OK;
+		break;
 	}
+	return CATAN_OK;
 }
 
 int
 catan_action_format(const catan_game *g, const catan_action *a, char *buf,
 		    size_t cap, size_t *len_out)
 {
-	size_t len = 0;
+	struct catan_text w = { buf, cap, 0, CATAN_OK };
 	int rc;
 
 	if (!g || !a || (!buf && cap))
@@ -323,20 +315,18 @@ catan_action_format(const catan_game *g, const catan_action *a, char *buf,
 			return CATAN_EINVAL;
 		return g->variant->format_action(g, a, buf, cap, len_out);
 	}
-	rc = format_base(g, a, buf, cap, &len);
+	rc = format_base(g, a, &w);
+	if (rc == CATAN_OK)
+		rc = w.rc;
 	if (rc != CATAN_OK) {
 		if (cap)
 			buf[0] = '\0';
 		return rc;
 	}
-	if (len_out)
-		*len_out = len;
-	if (len >= cap) {
-		if (cap)
-			buf[cap - 1] = '\0';
-		return CATAN_EBUFS;
-	}
-	return CATAN_OK;
+	rc = catan_text__finish(&w, len_out);
+	if (rc == CATAN_EBUFS && cap)
+		buf[cap - 1] = '\0';
+	return rc;
 }
 
 /* ---------------------------------------------------------------- parse */
@@ -353,7 +343,7 @@ static const struct {
 };
 
 int
-text__parse_resource(const char *text)
+catan_text__parse_resource(const char *text)
 {
 	for (size_t i = 0; i < ARRAY_LEN(resource_aliases); i++)
 		if (strcmp(text, resource_aliases[i].name) == 0)
@@ -382,7 +372,7 @@ parse_uint(const char *text, unsigned max, unsigned *out)
 }
 
 int
-text__parse_cards(const char *text, uint8_t out[CATAN_MAX_CARD_KINDS])
+catan_text__parse_cards(const char *text, uint8_t out[CATAN_MAX_CARD_KINDS])
 {
 	char item[32];
 	const char *p = text;
@@ -403,7 +393,7 @@ text__parse_cards(const char *text, uint8_t out[CATAN_MAX_CARD_KINDS])
 		if (!eq)
 			return CATAN_EPARSE;
 		*eq = '\0';
-		kind = text__parse_resource(item);
+		kind = catan_text__parse_resource(item);
 		if (kind < 0)
 			return CATAN_ENOTFOUND;
 		if (!parse_uint(eq + 1, 255, &count) || count == 0 || out[kind])
@@ -456,11 +446,11 @@ parse_player(const catan_state *s, const char *tok, int *out)
 	unsigned p;
 
 	if (tok[0] != 'p' || !parse_uint(tok + 1, 255, &p)) {
-		state__seterr(s, "expected a player like 'p0', got '%s'", tok);
+		catan_state__seterr(s, "expected a player like 'p0', got '%s'", tok);
 		return CATAN_EPARSE;
 	}
 	if ((int)p >= s->game->num_players) {
-		state__seterr(s, "no player %s in a %d-player game", tok, s->game->num_players);
+		catan_state__seterr(s, "no player %s in a %d-player game", tok, s->game->num_players);
 		return CATAN_ENOTFOUND;
 	}
 	*out = (int)p;
@@ -476,11 +466,11 @@ parse_location(const catan_state *s, const char *tok, int want, uint16_t *out)
 	int rc = catan_location_parse(s->game, tok, &kind, &id);
 
 	if (rc != CATAN_OK) {
-		state__seterr(s, "bad location '%s'", tok);
+		catan_state__seterr(s, "bad location '%s'", tok);
 		return rc;
 	}
 	if (kind != want) {
-		state__seterr(s, "'%s' is not an %s", tok, kinds[want]);
+		catan_state__seterr(s, "'%s' is not an %s", tok, kinds[want]);
 		return CATAN_EPARSE;
 	}
 	*out = (uint16_t)id;
@@ -490,10 +480,10 @@ parse_location(const catan_state *s, const char *tok, int want, uint16_t *out)
 static int
 parse_cards_arg(const catan_state *s, const char *tok, uint8_t out[CATAN_MAX_CARD_KINDS])
 {
-	int rc = text__parse_cards(tok, out);
+	int rc = catan_text__parse_cards(tok, out);
 
 	if (rc != CATAN_OK)
-		state__seterr(s, "bad card list '%s' (expected kind=n,kind=n)", tok);
+		catan_state__seterr(s, "bad card list '%s' (expected kind=n,kind=n)", tok);
 	return rc;
 }
 
@@ -502,7 +492,7 @@ expect_args(const catan_state *s, const struct tokens *t, int n, const char *usa
 {
 	if (t->n == n)
 		return CATAN_OK;
-	state__seterr(s, "expected '%s'", usage);
+	catan_state__seterr(s, "expected '%s'", usage);
 	return CATAN_EPARSE;
 }
 
@@ -532,7 +522,7 @@ parse_base_args(const catan_state *s, const struct tokens *t, catan_action *a)
 		if ((rc = expect_args(s, t, 3, "chance dice <2..12>")))
 			return rc;
 		if (!parse_uint(t->tok[2], 12, &v) || v < 2) {
-			state__seterr(s, "bad dice total '%s'", t->tok[2]);
+			catan_state__seterr(s, "bad dice total '%s'", t->tok[2]);
 			return CATAN_EPARSE;
 		}
 		a->target = (uint16_t)v;
@@ -544,7 +534,7 @@ parse_base_args(const catan_state *s, const struct tokens *t, catan_action *a)
 			if (catan_dev_card_name(kind) && !strcmp(catan_dev_card_name(kind), t->tok[2]))
 				break;
 		if (kind == CATAN_MAX_DEV_KINDS) {
-			state__seterr(s, "unknown development card '%s'", t->tok[2]);
+			catan_state__seterr(s, "unknown development card '%s'", t->tok[2]);
 			return CATAN_ENOTFOUND;
 		}
 		a->arg = (uint16_t)kind;
@@ -553,9 +543,9 @@ parse_base_args(const catan_state *s, const struct tokens *t, catan_action *a)
 	case CATAN_ACT_PLAY_MONOPOLY:
 		if ((rc = expect_args(s, t, 3, "<who> <action> <resource>")))
 			return rc;
-		kind = text__parse_resource(t->tok[2]);
+		kind = catan_text__parse_resource(t->tok[2]);
 		if (kind < 0) {
-			state__seterr(s, "unknown resource '%s'", t->tok[2]);
+			catan_state__seterr(s, "unknown resource '%s'", t->tok[2]);
 			return CATAN_ENOTFOUND;
 		}
 		a->arg = (uint16_t)kind;
@@ -587,7 +577,7 @@ parse_base_args(const catan_state *s, const struct tokens *t, catan_action *a)
 		if ((rc = expect_args(s, t, 6, "p<i> <trade> give kind=n,... get kind=n,...")))
 			return rc;
 		if (strcmp(t->tok[2], "give") || strcmp(t->tok[4], "get")) {
-			state__seterr(s, "expected 'give ... get ...'");
+			catan_state__seterr(s, "expected 'give ... get ...'");
 			return CATAN_EPARSE;
 		}
 		if ((rc = parse_cards_arg(s, t->tok[3], a->give)))
@@ -616,7 +606,7 @@ catan_action_parse(const catan_state *s, const char *text, catan_action *out)
 		return CATAN_EINVAL;
 	g = s->game;
 	if (tokenize(text, &t) != CATAN_OK || t.n < 2) {
-		state__seterr(s, "cannot read action '%.60s': expected '<who> <action> [args]'", text);
+		catan_state__seterr(s, "cannot read action '%.60s': expected '<who> <action> [args]'", text);
 		return CATAN_EPARSE;
 	}
 	for (type = 1; (size_t)type < ARRAY_LEN(type_names); type++)
@@ -637,17 +627,17 @@ catan_action_parse(const catan_state *s, const char *text, catan_action *out)
 				return CATAN_OK;
 			}
 			if (rc != CATAN_ENOTFOUND) {
-				state__seterr(s, "bad arguments for '%s'", t.tok[1]);
+				catan_state__seterr(s, "bad arguments for '%s'", t.tok[1]);
 				return rc;
 			}
 		}
-		state__seterr(s, "unknown action '%s'", t.tok[1]);
+		catan_state__seterr(s, "unknown action '%s'", t.tok[1]);
 		return CATAN_ENOTFOUND;
 	}
 	a.type = (uint16_t)type;
 	if (!strcmp(t.tok[0], "chance")) {
 		if (!is_chance_type(type)) {
-			state__seterr(s, "'%s' is a player action, not a chance outcome", t.tok[1]);
+			catan_state__seterr(s, "'%s' is a player action, not a chance outcome", t.tok[1]);
 			return CATAN_EPARSE;
 		}
 		a.player = CATAN_PLAYER_CHANCE;
@@ -655,8 +645,8 @@ catan_action_parse(const catan_state *s, const char *text, catan_action *out)
 		int player;
 
 		if (is_chance_type(type)) {
-			state__seterr(s, "'%s' is a chance outcome: write 'chance %s ...'",
-				      t.tok[1], t.tok[1]);
+			catan_state__seterr(s, "'%s' is a chance outcome: write 'chance %s ...'",
+					    t.tok[1], t.tok[1]);
 			return CATAN_EPARSE;
 		}
 		if ((rc = parse_player(s, t.tok[0], &player)))

@@ -285,9 +285,9 @@ board_free_arrays(struct board *b, const catan_ctx *ctx)
 }
 
 int
-board__build(struct board *b, const catan_ctx *ctx,
-	     const struct board_hex_spec *hexes, size_t nhex,
-	     const struct board_harbor_spec *harbors, size_t nharbor)
+catan_board__build(struct board *b, const catan_ctx *ctx,
+		   const struct board_hex_spec *hexes, size_t nhex,
+		   const struct board_harbor_spec *harbors, size_t nharbor)
 {
 	struct board nb;
 	unsigned nvert, nedge;
@@ -364,7 +364,7 @@ nomem:
 }
 
 void
-board__dispose(struct board *b, const catan_ctx *ctx)
+catan_board__dispose(struct board *b, const catan_ctx *ctx)
 {
 	if (!b)
 		return;
@@ -388,7 +388,7 @@ vertex_touches(const struct board_vertex *v, uint16_t hex)
  * gives BOARD_NONE rather than a guess.
  */
 uint16_t
-board__vertex_of_hexes(const struct board *b, const uint16_t *hexes, size_t n)
+catan_board__vertex_of_hexes(const struct board *b, const uint16_t *hexes, size_t n)
 {
 	const struct board_hex *first;
 	uint16_t found = BOARD_NONE;
@@ -420,7 +420,7 @@ board__vertex_of_hexes(const struct board *b, const uint16_t *hexes, size_t n)
 }
 
 uint16_t
-board__edge_between(const struct board *b, uint16_t h1, uint16_t h2)
+catan_board__edge_between(const struct board *b, uint16_t h1, uint16_t h2)
 {
 	if (!b || h1 >= b->nhex || h2 >= b->nhex || h1 == h2)
 		return BOARD_NONE;
@@ -431,7 +431,7 @@ board__edge_between(const struct board *b, uint16_t h1, uint16_t h2)
 }
 
 uint16_t
-board__edge_of_vertices(const struct board *b, uint16_t v1, uint16_t v2)
+catan_board__edge_of_vertices(const struct board *b, uint16_t v1, uint16_t v2)
 {
 	const struct board_vertex *v;
 

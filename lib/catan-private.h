@@ -128,33 +128,33 @@ struct board {
 };
 
 /* Build topology from specs into b (allocating through ctx). */
-int board__build(struct board *b, const catan_ctx *ctx,
-		 const struct board_hex_spec *hexes, size_t nhex,
-		 const struct board_harbor_spec *harbors, size_t nharbor);
-void board__dispose(struct board *b, const catan_ctx *ctx);
+int catan_board__build(struct board *b, const catan_ctx *ctx,
+		       const struct board_hex_spec *hexes, size_t nhex,
+		       const struct board_harbor_spec *harbors, size_t nharbor);
+void catan_board__dispose(struct board *b, const catan_ctx *ctx);
 /* The intersection whose land hexes are exactly these 2 or 3, or BOARD_NONE
  * (also when two intersections qualify). */
-uint16_t board__vertex_of_hexes(const struct board *b, const uint16_t *hexes, size_t n);
+uint16_t catan_board__vertex_of_hexes(const struct board *b, const uint16_t *hexes, size_t n);
 /* The edge between two hexes, or BOARD_NONE (a hex's own side: hex[h].edge[side]). */
-uint16_t board__edge_between(const struct board *b, uint16_t h1, uint16_t h2);
+uint16_t catan_board__edge_between(const struct board *b, uint16_t h1, uint16_t h2);
 /* The edge joining two vertices, or BOARD_NONE. */
-uint16_t board__edge_of_vertices(const struct board *b, uint16_t v1, uint16_t v2);
+uint16_t catan_board__edge_of_vertices(const struct board *b, uint16_t v1, uint16_t v2);
 
 /* The standard 19-hex island (base game and Traders & Barbarians). */
 #define ISLAND_HEXES 19
 #define ISLAND_HARBORS 9
 /* Axial coordinates of the 19 hexes in id order (rows 3-4-5-4-3). */
-extern const int8_t island__coords[ISLAND_HEXES][2];
+extern const int8_t catan_island__coords[ISLAND_HEXES][2];
 /* The nine standard harbor slots (hex id, side), clockwise from top-left. */
-extern const uint8_t island__harbor_slots[ISLAND_HARBORS][2];
+extern const uint8_t catan_island__harbor_slots[ISLAND_HARBORS][2];
 /* Fill specs for the beginner board (FACTS 1.2-1.3). */
-void island__beginner(struct board_hex_spec hexes[ISLAND_HEXES],
-		      struct board_harbor_spec harbors[ISLAND_HARBORS]);
+void catan_island__beginner(struct board_hex_spec hexes[ISLAND_HEXES],
+			    struct board_harbor_spec harbors[ISLAND_HARBORS]);
 /* Fill specs for a random board from a seeded RNG (B1); spiral numbers if asked. */
 struct catan_rng;
-void island__random(struct board_hex_spec hexes[ISLAND_HEXES],
-		    struct board_harbor_spec harbors[ISLAND_HARBORS],
-		    struct catan_rng *rng, bool spiral);
+void catan_island__random(struct board_hex_spec hexes[ISLAND_HEXES],
+			  struct board_harbor_spec harbors[ISLAND_HARBORS],
+			  struct catan_rng *rng, bool spiral);
 
 /* ------------------------------------------------------------------- rng */
 
@@ -164,10 +164,10 @@ struct catan_rng {
 	uint64_t inc;
 };
 
-void rng__seed(struct catan_rng *rng, uint64_t seed, uint64_t stream);
-uint32_t rng__next(struct catan_rng *rng);
+void catan_rng__seed(struct catan_rng *rng, uint64_t seed, uint64_t stream);
+uint32_t catan_rng__next(struct catan_rng *rng);
 /* Uniform in [0, bound) by rejection; bound >= 1. */
-uint32_t rng__below(struct catan_rng *rng, uint32_t bound);
+uint32_t catan_rng__below(struct catan_rng *rng, uint32_t bound);
 
 /* ------------------------------------------------------------------ game */
 
@@ -219,13 +219,14 @@ struct catan_game {
 };
 
 /* Game strings (params.c): fill params and modules from a string or options. */
-int game__parse_string(catan_game *g, const char *spec);
-int game__parse_options(catan_game *g, const char *variant, const catan_game_options *opts);
+int catan_game__parse_string(catan_game *g, const char *spec);
+int catan_game__parse_options(catan_game *g, const char *variant,
+			      const catan_game_options *opts);
 /* Build the canonical string and the parameter texts. */
-int game__format(catan_game *g);
+int catan_game__format(catan_game *g);
 
 /* Look up a variant parameter value by name (the variant's own spec). */
-int32_t game__param(const catan_game *g, const char *name);
+int32_t catan_game__param(const catan_game *g, const char *name);
 
 /* ----------------------------------------------------------------- state */
 
@@ -335,16 +336,16 @@ static inline const void *st_cvariant(const catan_state *s)
 { return s->data + s->game->off_variant; }
 
 /* Record a message on a state (const: the message buffer is not position data). */
-void state__seterr(const catan_state *s, const char *fmt, ...)
+void catan_state__seterr(const catan_state *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Victory points with module adjustments (the target: catan_game_vp_to_win()). */
-int state__victory_points(const catan_state *s, int player, bool include_hidden);
-/* Players (bit mask) the thief may steal from at a hex: robber__victims()
+int catan_state__victory_points(const catan_state *s, int player, bool include_hidden);
+/* Players (bit mask) the thief may steal from at a hex: catan_robber__victims()
  * with the modules' robber_victims fold. Variants call this, never
- * robber__victims() directly, so that modules apply everywhere. */
-uint32_t state__robber_victims(const catan_state *s, unsigned hex, int thief);
+ * catan_robber__victims() directly, so that modules apply everywhere. */
+uint32_t catan_state__robber_victims(const catan_state *s, unsigned hex, int thief);
 /* Run the modules' refresh hooks (after an edit of the position). */
-void state__refresh_modules(catan_state *s);
+void catan_state__refresh_modules(catan_state *s);
 
 /* ------------------------------------------------------ shared mechanics */
 
@@ -356,6 +357,13 @@ static inline unsigned cards_total(const uint8_t c[CATAN_MAX_CARD_KINDS])
 		t += c[i];
 	return t;
 }
+static inline unsigned dev_total(const uint8_t dev[CATAN_MAX_DEV_KINDS])
+{
+	unsigned t = 0;
+	for (int i = 0; i < CATAN_MAX_DEV_KINDS; i++)
+		t += dev[i];
+	return t;
+}
 static inline bool cards_covers(const uint8_t have[CATAN_MAX_CARD_KINDS],
 				const uint8_t need[CATAN_MAX_CARD_KINDS])
 {
@@ -365,61 +373,66 @@ static inline bool cards_covers(const uint8_t have[CATAN_MAX_CARD_KINDS],
 	return true;
 }
 /* Move cards from a player to the bank / from the bank to a player. */
-void cards__pay(catan_state *s, int player, const uint8_t cost[CATAN_MAX_CARD_KINDS]);
-void cards__receive(catan_state *s, int player, int kind, unsigned n);
-void cards__transfer(catan_state *s, int from, int to, int kind, unsigned n);
+void catan_cards__pay(catan_state *s, int player, const uint8_t cost[CATAN_MAX_CARD_KINDS]);
+void catan_cards__receive(catan_state *s, int player, int kind, unsigned n);
+void catan_cards__transfer(catan_state *s, int from, int to, int kind, unsigned n);
 
 /* building costs */
-extern const uint8_t cost_road[CATAN_MAX_CARD_KINDS];
-extern const uint8_t cost_settlement[CATAN_MAX_CARD_KINDS];
-extern const uint8_t cost_city[CATAN_MAX_CARD_KINDS];
-extern const uint8_t cost_dev[CATAN_MAX_CARD_KINDS];
+extern const uint8_t catan__cost_road[CATAN_MAX_CARD_KINDS];
+extern const uint8_t catan__cost_settlement[CATAN_MAX_CARD_KINDS];
+extern const uint8_t catan__cost_city[CATAN_MAX_CARD_KINDS];
+extern const uint8_t catan__cost_dev[CATAN_MAX_CARD_KINDS];
 
 /* building placement (rules-build.c): each returns a catan_reason */
-int build__check_road(const catan_state *s, int player, unsigned edge, bool setup);
-int build__check_settlement(const catan_state *s, int player, unsigned vertex, bool setup);
-int build__check_city(const catan_state *s, int player, unsigned vertex);
-bool build__distance_ok(const catan_state *s, unsigned vertex);
-bool build__any_road_possible(const catan_state *s, int player);
+int catan_build__check_road(const catan_state *s, int player, unsigned edge, bool setup);
+int catan_build__check_settlement(const catan_state *s, int player,
+				  unsigned vertex, bool setup);
+int catan_build__check_city(const catan_state *s, int player, unsigned vertex);
+bool catan_build__distance_ok(const catan_state *s, unsigned vertex);
+bool catan_build__any_road_possible(const catan_state *s, int player);
 /* Legal places (cost aside) in id order; return the count, write up to cap. */
-size_t build__legal_roads(const catan_state *s, int player, uint16_t *out, size_t cap);
-size_t build__legal_settlements(const catan_state *s, int player, uint16_t *out, size_t cap);
+size_t catan_build__legal_roads(const catan_state *s, int player, uint16_t *out, size_t cap);
+size_t catan_build__legal_settlements(const catan_state *s, int player,
+				      uint16_t *out, size_t cap);
 /* Place pieces (no checks, no payment); update roads and awards. */
-void build__place_road(catan_state *s, int player, unsigned edge);
-void build__place_settlement(catan_state *s, int player, unsigned vertex);
-void build__place_city(catan_state *s, int player, unsigned vertex);
+void catan_build__place_road(catan_state *s, int player, unsigned edge);
+void catan_build__place_settlement(catan_state *s, int player, unsigned vertex);
+void catan_build__place_city(catan_state *s, int player, unsigned vertex);
 
 /* longest road and awards (rules-awards.c) */
-unsigned road__longest(const catan_state *s, int player);
+unsigned catan_road__longest(const catan_state *s, int player);
 /* Recompute every player's road length and the Longest Road holder (B8). */
-void awards__update_longest_road(catan_state *s);
+void catan_awards__update_longest_road(catan_state *s);
 /* The same, recomputing only the players in the mask (the others' roads did
  * not change). */
-void awards__refresh_longest_road(catan_state *s, uint32_t players);
+void catan_awards__refresh_longest_road(catan_state *s, uint32_t players);
 /* Largest Army after a Knight (strictly more to take, >= 3). */
-void awards__update_largest_army(catan_state *s);
+void catan_awards__update_largest_army(catan_state *s);
 
 /* production (rules-production.c): bank-shortage rule included */
-void production__roll(catan_state *s, unsigned total);
+void catan_production__roll(catan_state *s, unsigned total);
 /* Resources paid for a second set-up settlement. */
-void production__setup_income(catan_state *s, int player, unsigned vertex);
+void catan_production__setup_income(catan_state *s, int player, unsigned vertex);
 
 /* robber (rules-robber.c) */
 /* Players (bit mask) the current player may steal from at a hex. */
-uint32_t robber__victims(const catan_state *s, unsigned hex, int thief);
+uint32_t catan_robber__victims(const catan_state *s, unsigned hex, int thief);
 
 /* trade (rules-trade.c) */
 /* Maritime rate of a player for a kind: 4, 3 or 2. */
-unsigned trade__maritime_rate(const catan_state *s, int player, int kind);
+unsigned catan_trade__maritime_rate(const catan_state *s, int player, int kind);
 /* All of a player's maritime rates at once (one pass over the harbors). */
-void trade__maritime_rates(const catan_state *s, int player, uint8_t rate[CATAN_MAX_CARD_KINDS]);
+void catan_trade__maritime_rates(const catan_state *s, int player,
+				 uint8_t rate[CATAN_MAX_CARD_KINDS]);
 /* Every ratio a player may use per kind, as bit masks (bit r: r cards for one). */
-void trade__maritime_ratios(const catan_state *s, int player, uint8_t ratios[CATAN_MAX_CARD_KINDS]);
+void catan_trade__maritime_ratios(const catan_state *s, int player,
+				  uint8_t ratios[CATAN_MAX_CARD_KINDS]);
 /* Both sides non-empty, no kind on both sides; returns a catan_reason. */
-int trade__check_terms(const uint8_t give[CATAN_MAX_CARD_KINDS], const uint8_t get[CATAN_MAX_CARD_KINDS]);
+int catan_trade__check_terms(const uint8_t give[CATAN_MAX_CARD_KINDS],
+			     const uint8_t get[CATAN_MAX_CARD_KINDS]);
 
 /* scoring (rules-score.c) */
-int score__base_vp(const catan_state *s, int player, bool include_hidden);
+int catan_score__base_vp(const catan_state *s, int player, bool include_hidden);
 
 /* ---------------------------------------------------------------- sinks */
 
@@ -452,14 +465,63 @@ sink__outcome(catan_sink *sink, const catan_action *a, uint32_t num, uint32_t de
 
 /* Text helpers (action.c) */
 /* True when the fields an action type does not use are zero (one spelling per action). */
-bool action__fields_clean(const catan_action *a);
+bool catan_action__fields_clean(const catan_action *a);
 /* A human sentence for a catan_reason. */
 const char *catan__reason_text(int reason);
 /* Parse "kind=n,kind=n" into counts; returns a catan_error. */
-int text__parse_cards(const char *text, uint8_t out[CATAN_MAX_CARD_KINDS]);
+int catan_text__parse_cards(const char *text, uint8_t out[CATAN_MAX_CARD_KINDS]);
 /* Parse a resource name or alias; -1 if unknown. */
-int text__parse_resource(const char *text);
-int text__append(char *buf, size_t cap, size_t *len, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+int catan_text__parse_resource(const char *text);
+
+/* ----------------------------------------------------------------- text */
+
+/* Names of internal values, shared by snapshots (which read them back),
+ * observation strings and JSON (text.c). */
+extern const char *const catan_text__chances[CHANCE_STEAL + 1];
+extern const char *const catan_text__responses[RESPONSE_NONE + 1];
+struct catan_text_flag {
+	uint8_t bit;         /* a bit of core_state.flags */
+	const char *name;
+};
+extern const struct catan_text_flag catan_text__flags[4];
+extern const char *const catan_text__pieces[CATAN_PIECE_ROAD + 1];
+
+/*
+ * Text written into a caller's buffer with snprintf semantics: what fits is
+ * written (NUL-terminated), the length counts everything, so a public
+ * function can answer CATAN_EBUFS with the length it needs. Start with
+ * { buf, cap, 0, CATAN_OK }.
+ */
+struct catan_text {
+	char *buf;
+	size_t cap;
+	size_t len;          /* length of the whole text, also past cap */
+	int rc;              /* first failure, or CATAN_OK */
+};
+
+void catan_text__put(struct catan_text *w, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* The length to len_out (may be NULL); returns the recorded failure, else
+ * CATAN_EBUFS when the text and its NUL did not fit, else CATAN_OK. */
+int catan_text__finish(const struct catan_text *w, size_t *len_out);
+/* The name of a current player or observer that is not a player
+ * ("chance", "simultaneous", "terminal", "public", "all"), or NULL. */
+const char *catan_text__who(int who);
+/* "1,0,2" */
+void catan_text__vec(struct catan_text *w, const uint8_t *v, size_t n);
+/* "p2", or "none" for a negative player */
+void catan_text__player(struct catan_text *w, int p);
+/* A location in notation; on failure writes nothing and returns the error
+ * of catan_location_format() (what to do is the caller's choice). */
+int catan_text__location(struct catan_text *w, const catan_game *g, int kind,
+			 unsigned id);
+/* "\nlongest_road p1\nlargest_army none\nwinner none\nbank 19,19,19,19,19":
+ * awards, winner and bank as snapshots and observation strings spell them. */
+void catan_text__standings(struct catan_text *w, const struct core_state *c);
+/* "\noffer_give 1,0,0,0,0\noffer_get 0,0,0,0,1\n": the open offer, the
+ * same way. */
+void catan_text__offer(struct catan_text *w, const struct core_state *c);
+/* "slice <name> <hex>" lines of the variant and module state, in order. */
+void catan_text__slices(struct catan_text *w, const catan_state *s);
 
 #endif

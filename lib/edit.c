@@ -13,7 +13,7 @@ valid_player(const catan_state *s, int player)
 static int
 refuse(catan_state *s, const char *what)
 {
-	state__seterr(s, "edit refused: %s", what);
+	catan_state__seterr(s, "edit refused: %s", what);
 	return CATAN_EINVAL;
 }
 
@@ -32,12 +32,12 @@ edit_set_cards(catan_state *s, int player, int kind, unsigned count)
 	if (count > have) {
 		if (count - have > c->bank[kind])
 			return refuse(s, "the bank does not hold enough cards");
-		cards__receive(s, player, kind, count - have);
+		catan_cards__receive(s, player, kind, count - have);
 	} else if (count < have) {
 		uint8_t back[CATAN_MAX_CARD_KINDS] = { 0 };
 
 		back[kind] = (uint8_t)(have - count);
-		cards__pay(s, player, back);
+		catan_cards__pay(s, player, back);
 	}
 	return CATAN_OK;
 }
@@ -75,7 +75,7 @@ edit_set_knights_played(catan_state *s, int player, unsigned count)
 		return refuse(s, "count out of range");
 	c->dev_deck[CATAN_DEV_KNIGHT] = (uint8_t)(c->dev_deck[CATAN_DEV_KNIGHT] + ps->knights - count);
 	ps->knights = (uint8_t)count;
-	awards__update_largest_army(s);
+	catan_awards__update_largest_army(s);
 	return CATAN_OK;
 }
 
@@ -96,14 +96,14 @@ edit_place(catan_state *s, int player, int piece, unsigned location)
 			return refuse(s, "no free edge there");
 		if (!ps->roads_left)
 			return refuse(s, "no roads left in stock");
-		build__place_road(s, player, location);
+		catan_build__place_road(s, player, location);
 		return CATAN_OK;
 	case CATAN_PIECE_SETTLEMENT:
 		if (location >= b->nvert || st_vert(s)[location])
 			return refuse(s, "no free intersection there");
 		if (!ps->settlements_left)
 			return refuse(s, "no settlements left in stock");
-		build__place_settlement(s, player, location);
+		catan_build__place_settlement(s, player, location);
 		return CATAN_OK;
 	case CATAN_PIECE_CITY:
 		if (location >= b->nvert)
@@ -112,7 +112,7 @@ edit_place(catan_state *s, int player, int piece, unsigned location)
 			return refuse(s, "no cities left in stock");
 		at = st_vert(s)[location];
 		if (at == PIECE_BYTE(player, CATAN_PIECE_SETTLEMENT)) {
-			build__place_city(s, player, location);
+			catan_build__place_city(s, player, location);
 			return CATAN_OK;
 		}
 		if (at)
@@ -121,7 +121,7 @@ edit_place(catan_state *s, int player, int piece, unsigned location)
 		 * comes back to stock because none was there. */
 		st_vert(s)[location] = PIECE_BYTE(player, CATAN_PIECE_CITY);
 		ps->cities_left--;
-		awards__update_longest_road(s);
+		catan_awards__update_longest_road(s);
 		return CATAN_OK;
 	default:
 		return refuse(s, "unknown piece kind");
@@ -156,7 +156,7 @@ edit_remove(catan_state *s, int piece, unsigned location)
 			ps->settlements_left++;
 		st_vert(s)[location] = 0;
 	}
-	awards__update_longest_road(s);
+	catan_awards__update_longest_road(s);
 	return CATAN_OK;
 }
 
@@ -218,7 +218,7 @@ catan_edit_set_cards(catan_state *s, int player, int kind, unsigned count)
 	int rc = edit_set_cards(s, player, kind, count);
 
 	if (rc == CATAN_OK)
-		state__refresh_modules(s);
+		catan_state__refresh_modules(s);
 	return rc;
 }
 
@@ -228,7 +228,7 @@ catan_edit_give_dev_card(catan_state *s, int player, int kind, int playable)
 	int rc = edit_give_dev_card(s, player, kind, playable);
 
 	if (rc == CATAN_OK)
-		state__refresh_modules(s);
+		catan_state__refresh_modules(s);
 	return rc;
 }
 
@@ -238,7 +238,7 @@ catan_edit_set_knights_played(catan_state *s, int player, unsigned count)
 	int rc = edit_set_knights_played(s, player, count);
 
 	if (rc == CATAN_OK)
-		state__refresh_modules(s);
+		catan_state__refresh_modules(s);
 	return rc;
 }
 
@@ -248,7 +248,7 @@ catan_edit_place(catan_state *s, int player, int piece, unsigned location)
 	int rc = edit_place(s, player, piece, location);
 
 	if (rc == CATAN_OK)
-		state__refresh_modules(s);
+		catan_state__refresh_modules(s);
 	return rc;
 }
 
@@ -258,7 +258,7 @@ catan_edit_remove(catan_state *s, int piece, unsigned location)
 	int rc = edit_remove(s, piece, location);
 
 	if (rc == CATAN_OK)
-		state__refresh_modules(s);
+		catan_state__refresh_modules(s);
 	return rc;
 }
 
@@ -268,7 +268,7 @@ catan_edit_set_robber(catan_state *s, unsigned hex)
 	int rc = edit_set_robber(s, hex);
 
 	if (rc == CATAN_OK)
-		state__refresh_modules(s);
+		catan_state__refresh_modules(s);
 	return rc;
 }
 
@@ -278,6 +278,6 @@ catan_edit_set_turn(catan_state *s, int player, int phase, int dice)
 	int rc = edit_set_turn(s, player, phase, dice);
 
 	if (rc == CATAN_OK)
-		state__refresh_modules(s);
+		catan_state__refresh_modules(s);
 	return rc;
 }

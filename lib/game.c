@@ -29,7 +29,7 @@ game_destroy(catan_game *g)
 	for (size_t i = 0; i < ARRAY_LEN(g->param_text); i++)
 		catan__strfree(ctx, g->param_text[i]);
 	if (board_allocated(&g->board))
-		board__dispose(&g->board, ctx);
+		catan_board__dispose(&g->board, ctx);
 	if (g->variant_data)
 		catan__free(ctx, g->variant_data, g->variant_data_size);
 	own = g->own_ctx;
@@ -104,7 +104,7 @@ game_finish(catan_game *g)
 {
 	int rc;
 
-	rc = game__format(g);
+	rc = catan_game__format(g);
 	if (rc)
 		return rc;
 	if (g->variant->build_game) {
@@ -166,7 +166,7 @@ game_new(catan_game **out, catan_ctx *ctx, const char *variant,
 	g = game_alloc(ctx);
 	if (!g)
 		return CATAN_ENOMEM;
-	rc = game__parse_options(g, variant, opts);
+	rc = catan_game__parse_options(g, variant, opts);
 	if (rc == CATAN_OK)
 		rc = game_finish(g);
 	if (rc) {
@@ -190,7 +190,7 @@ game_new_from_string(catan_game **out, catan_ctx *ctx, const char *spec)
 	g = game_alloc(ctx);
 	if (!g)
 		return CATAN_ENOMEM;
-	rc = game__parse_string(g, spec);
+	rc = catan_game__parse_string(g, spec);
 	if (rc == CATAN_OK)
 		rc = game_finish(g);
 	if (rc) {

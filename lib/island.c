@@ -6,7 +6,7 @@
 #include "catan-private.h"
 
 /* Rows r = -2..2 of 3-4-5-4-3 hexes, q from max(-2, -2-r) to min(2, 2-r). */
-const int8_t island__coords[ISLAND_HEXES][2] = {
+const int8_t catan_island__coords[ISLAND_HEXES][2] = {
 	{ 0, -2 }, { 1, -2 }, { 2, -2 },
 	{ -1, -1 }, { 0, -1 }, { 1, -1 }, { 2, -1 },
 	{ -2, 0 }, { -1, 0 }, { 0, 0 }, { 1, 0 }, { 2, 0 },
@@ -19,7 +19,7 @@ const int8_t island__coords[ISLAND_HEXES][2] = {
  * each harbor faces (sides 0..5 = n-ne, ne-se, se-s, s-sw, sw-nw, nw-n).
  * These are the nine places of the standard frame whatever the layout.
  */
-const uint8_t island__harbor_slots[ISLAND_HARBORS][2] = {
+const uint8_t catan_island__harbor_slots[ISLAND_HARBORS][2] = {
 	{ 0, 5 },	/* R1C1 north-west */
 	{ 1, 0 },	/* R1C2 north-east */
 	{ 6, 0 },	/* R2C4 north-east */
@@ -110,7 +110,7 @@ shuffle(uint8_t *items, unsigned n, struct catan_rng *rng)
 	/* Fisher-Yates, from the end: the order of draws is part of the
 	 * seed -> board contract */
 	for (unsigned i = n; i > 1; i--) {
-		unsigned j = rng__below(rng, i);
+		unsigned j = catan_rng__below(rng, i);
 		uint8_t tmp = items[i - 1];
 
 		items[i - 1] = items[j];
@@ -121,8 +121,8 @@ shuffle(uint8_t *items, unsigned n, struct catan_rng *rng)
 static bool
 island_adjacent(unsigned a, unsigned b)
 {
-	int dq = island__coords[b][0] - island__coords[a][0];
-	int dr = island__coords[b][1] - island__coords[a][1];
+	int dq = catan_island__coords[b][0] - catan_island__coords[a][0];
+	int dr = catan_island__coords[b][1] - catan_island__coords[a][1];
 
 	/* the six axial directions: |dq|, |dr|, |dq + dr| all at most 1 */
 	return (dq != 0 || dr != 0) &&
@@ -149,8 +149,8 @@ static void
 place_coords(struct board_hex_spec hexes[ISLAND_HEXES])
 {
 	for (unsigned i = 0; i < ISLAND_HEXES; i++) {
-		hexes[i].q = island__coords[i][0];
-		hexes[i].r = island__coords[i][1];
+		hexes[i].q = catan_island__coords[i][0];
+		hexes[i].r = catan_island__coords[i][1];
 	}
 }
 
@@ -159,16 +159,16 @@ place_harbors(struct board_harbor_spec harbors[ISLAND_HARBORS],
 	      const uint8_t kinds[ISLAND_HARBORS])
 {
 	for (unsigned i = 0; i < ISLAND_HARBORS; i++) {
-		harbors[i].hex = island__harbor_slots[i][0];
-		harbors[i].side = island__harbor_slots[i][1];
+		harbors[i].hex = catan_island__harbor_slots[i][0];
+		harbors[i].side = catan_island__harbor_slots[i][1];
 		harbors[i].resource = kinds[i];
 		harbors[i].ratio = kinds[i] == CATAN_HARBOR_GENERIC ? 3 : 2;
 	}
 }
 
 void
-island__beginner(struct board_hex_spec hexes[ISLAND_HEXES],
-		 struct board_harbor_spec harbors[ISLAND_HARBORS])
+catan_island__beginner(struct board_hex_spec hexes[ISLAND_HEXES],
+		       struct board_harbor_spec harbors[ISLAND_HARBORS])
 {
 	place_coords(hexes);
 	for (unsigned i = 0; i < ISLAND_HEXES; i++) {
@@ -204,7 +204,7 @@ static void
 deal_spiral(struct board_hex_spec hexes[ISLAND_HEXES], struct catan_rng *rng)
 {
 	uint8_t path[ISLAND_HEXES];
-	unsigned corner = rng__below(rng, 6);
+	unsigned corner = catan_rng__below(rng, 6);
 	unsigned n = 0, t = 0;
 
 	for (unsigned i = 0; i < 12; i++)
@@ -230,9 +230,9 @@ deal_spiral(struct board_hex_spec hexes[ISLAND_HEXES], struct catan_rng *rng)
  * draw of the starting corner.
  */
 void
-island__random(struct board_hex_spec hexes[ISLAND_HEXES],
-	       struct board_harbor_spec harbors[ISLAND_HARBORS],
-	       struct catan_rng *rng, bool spiral)
+catan_island__random(struct board_hex_spec hexes[ISLAND_HEXES],
+		     struct board_harbor_spec harbors[ISLAND_HARBORS],
+		     struct catan_rng *rng, bool spiral)
 {
 	uint8_t terrain[ISLAND_HEXES];
 	uint8_t kinds[ISLAND_HARBORS];

@@ -10,63 +10,25 @@
 
 #define JSON_SCHEMA_VERSION 1
 
-static const char *const chance_names[] = {
-	[CHANCE_NONE] = "none",
-	[CHANCE_FIRST_PLAYER] = "first_player",
-	[CHANCE_DICE] = "dice",
-	[CHANCE_DRAW_DEV] = "draw_dev",
-	[CHANCE_STEAL] = "steal",
-};
-
-static const char *const response_names[] = {
-	[RESPONSE_PENDING] = "pending",
-	[RESPONSE_ACCEPT] = "accept",
-	[RESPONSE_DECLINE] = "decline",
-	[RESPONSE_COUNTER] = "counter",
-	[RESPONSE_NONE] = "offerer",
-};
-
+/* The text and whether the next member or element needs a comma first. */
 struct json {
-	char *buf;
-	size_t cap;
-	size_t len;
-	int rc;
+	struct catan_text text;
 	bool need_comma;
 };
 
 static void
-raw(struct json *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void
-raw(struct json *j, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(j->len < j->cap ? j->buf + j->len : NULL,
-		      j->len < j->cap ? j->cap - j->len : 0, fmt, ap);
-	va_end(ap);
-	if (n < 0) {
-		j->rc = CATAN_ERROR;
-		return;
-	}
-	j->len += (size_t)n;
-}
-
-static void
 string(struct json *j, const char *s)
 {
-	raw(j, "\"");
+	catan_text__put(&j->text, "\"");
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
 		if (*p == '"' || *p == '\\')
-			raw(j, "\\%c", *p);
+			catan_text__put(&j->text, "\\%c", *p);
 		else if (*p < 0x20 || *p == 0x7f)
-			raw(j, "\\u%04x", (unsigned)*p);
+			catan_text__put(&j->text, "\\u%04x", (unsigned)*p);
 		else
-			raw(j, "%c", *p);
+			catan_text__put(&j->text, "%c", *p);
 	}
-	raw(j, "\"");
+	catan_text__put(&j->text, "\"");
 }
 
 /* Members and elements: a comma before all but the first. */
@@ -74,7 +36,7 @@ static void
 sep(struct json *j)
 {
 	if (j->need_comma)
-		raw(j, ",");
+		catan_text__put(&j->text, ",");
 	j->need_comma = true;
 }
 
@@ -83,7 +45,7 @@ key(struct json *j, const char *name)
 {
 	sep(j);
 	string(j, name);
-	raw(j, ":");
+	catan_text__put(&j->text, ":");
 }
 
 static void
@@ -93,14 +55,14 @@ begin(struct json *j, const char *name, char bracket)
 		key(j, name);
 	else
 		sep(j);
-	raw(j, "%c", bracket);
+	catan_text__put(&j->text, "%c", bracket);
 	j->need_comma = false;
 }
 
 static void
 end(struct json *j, char bracket)
 {
-	raw(j, "%c", bracket);
+	catan_text__put(&j->text, "%c", bracket);
 	j->need_comma = true;
 }
 
@@ -108,7 +70,7 @@ static void
 member_int(struct json *j, const char *name, long long v)
 {
 	key(j, name);
-	raw(j, "%lld", v);
+	catan_text__put(&j->text, "%lld", v);
 }
 
 static void
@@ -122,7 +84,7 @@ static void
 member_bool(struct json *j, const char *name, bool v)
 {
 	key(j, name);
-	raw(j, v ? "true" : "false");
+	catan_text__put(&j->text, v ? "true" : "false");
 }
 
 /* A player index, or null. */
@@ -131,9 +93,9 @@ member_player(struct json *j, const char *name, int p)
 {
 	key(j, name);
 	if (p < 0)
-		raw(j, "null");
+		catan_text__put(&j->text, "null");
 	else
-		raw(j, "%d", p);
+		catan_text__put(&j->text, "%d", p);
 }
 
 static void
@@ -142,7 +104,7 @@ location(struct json *j, const catan_game *g, int kind, unsigned id)
 	char loc[32];
 
 	if (catan_location_format(g, kind, id, loc, sizeof(loc), NULL) != CATAN_OK)
-		raw(j, "null");
+		catan_text__put(&j->text, "null");
 	else
 		string(j, loc);
 }
@@ -176,39 +138,15 @@ member_cards(struct json *j, const char *name, const uint8_t *v, size_t n,
 	end(j, '}');
 }
 
-static unsigned
-dev_total(const uint8_t dev[CATAN_MAX_DEV_KINDS])
-{
-	unsigned t = 0;
-
-	for (int k = 0; k < CATAN_MAX_DEV_KINDS; k++)
-		t += dev[k];
-	return t;
-}
-
 static void
 member_who(struct json *j, const char *name, int who)
 {
-	switch (who) {
-	case CATAN_PLAYER_CHANCE:
-		member_str(j, name, "chance");
-		break;
-	case CATAN_PLAYER_SIMULTANEOUS:
-		member_str(j, name, "simultaneous");
-		break;
-	case CATAN_PLAYER_TERMINAL:
-		member_str(j, name, "terminal");
-		break;
-	case CATAN_OBSERVER_PUBLIC:
-		member_str(j, name, "public");
-		break;
-	case CATAN_OBSERVER_ALL:
-		member_str(j, name, "all");
-		break;
-	default:
+	const char *text = catan_text__who(who);
+
+	if (text)
+		member_str(j, name, text);
+	else
 		member_player(j, name, who);
-		break;
-	}
 }
 
 static void
@@ -229,26 +167,26 @@ write_core(struct json *j, const catan_state *s, int observer)
 	member_str(j, "phase", catan_state_phase_name(s, c->phase));
 	key(j, "chance");
 	if (c->chance == CHANCE_NONE)
-		raw(j, "null");
-	else if (c->chance < ARRAY_LEN(chance_names))
-		string(j, chance_names[c->chance]);
+		catan_text__put(&j->text, "null");
+	else if (c->chance < ARRAY_LEN(catan_text__chances))
+		string(j, catan_text__chances[c->chance]);
 	else
-		raw(j, "%u", (unsigned)c->chance);
+		catan_text__put(&j->text, "%u", (unsigned)c->chance);
 	member_who(j, "current_player", catan_state_current_player(s));
 	member_player(j, "turn_player", c->current);
 	begin(j, "acting_players", '[');
 	for (int p = 0; p < c->num_players; p++) {
 		if (acting & (1u << p)) {
 			sep(j);
-			raw(j, "%d", p);
+			catan_text__put(&j->text, "%d", p);
 		}
 	}
 	end(j, ']');
 	key(j, "dice");
 	if (c->dice)
-		raw(j, "%u", (unsigned)c->dice);
+		catan_text__put(&j->text, "%u", (unsigned)c->dice);
 	else
-		raw(j, "null");
+		catan_text__put(&j->text, "null");
 	member_bool(j, "rolled", c->flags & TURN_ROLLED);
 	member_bool(j, "dev_played", c->flags & TURN_DEV_PLAYED);
 	member_bool(j, "built", c->flags & TURN_BUILT);
@@ -257,7 +195,7 @@ write_core(struct json *j, const catan_state *s, int observer)
 	member_location(j, "robber", g, CATAN_LOC_HEX, c->robber_hex);
 	key(j, "setup_vertex");
 	if (c->setup_vertex == BOARD_NONE)
-		raw(j, "null");
+		catan_text__put(&j->text, "null");
 	else
 		location(j, g, CATAN_LOC_VERTEX, c->setup_vertex);
 	member_cards(j, "bank", c->bank, CATAN_MAX_CARD_KINDS, catan_resource_name);
@@ -276,7 +214,7 @@ write_core(struct json *j, const catan_state *s, int observer)
 	member_player(j, "winner", c->winner);
 	key(j, "offer");
 	if (cards_total(c->offer_give) || cards_total(c->offer_get)) {
-		raw(j, "{");
+		catan_text__put(&j->text, "{");
 		j->need_comma = false;
 		member_player(j, "from", c->current);
 		member_cards(j, "give", c->offer_give, CATAN_MAX_CARD_KINDS,
@@ -285,7 +223,7 @@ write_core(struct json *j, const catan_state *s, int observer)
 			     catan_resource_name);
 		end(j, '}');
 	} else {
-		raw(j, "null");
+		catan_text__put(&j->text, "null");
 	}
 }
 
@@ -316,17 +254,18 @@ write_player(struct json *j, const catan_state *s, int observer, int p)
 	member_int(j, "settlements_left", ps->settlements_left);
 	member_int(j, "cities_left", ps->cities_left);
 	member_int(j, "road_length", ps->road_length);
-	member_int(j, "public_vp", state__victory_points(s, p, false));
+	member_int(j, "public_vp", catan_state__victory_points(s, p, false));
 	if (known)
-		member_int(j, "total_vp", state__victory_points(s, p, true));
+		member_int(j, "total_vp", catan_state__victory_points(s, p, true));
 	member_int(j, "discard_owed", ps->discard_owed);
 	member_bool(j, "longest_road", c->longest_holder == p);
 	member_bool(j, "largest_army", c->army_holder == p);
-	member_str(j, "trade_response", ps->response < ARRAY_LEN(response_names) ?
-		   response_names[ps->response] : "unknown");
+	member_str(j, "trade_response",
+		   ps->response < ARRAY_LEN(catan_text__responses) ?
+		   catan_text__responses[ps->response] : "unknown");
 	key(j, "counter_offer");
 	if (ps->response == RESPONSE_COUNTER) {
-		raw(j, "{");
+		catan_text__put(&j->text, "{");
 		j->need_comma = false;
 		member_cards(j, "give", ps->counter_give, CATAN_MAX_CARD_KINDS,
 			     catan_resource_name);
@@ -334,7 +273,7 @@ write_player(struct json *j, const catan_state *s, int observer, int p)
 			     catan_resource_name);
 		end(j, '}');
 	} else {
-		raw(j, "null");
+		catan_text__put(&j->text, "null");
 	}
 	end(j, '}');
 }
@@ -377,7 +316,7 @@ int
 catan_state_to_json(const catan_state *s, int observer, char *buf, size_t cap,
 		    size_t *len_out)
 {
-	struct json j = { buf, cap, 0, CATAN_OK, false };
+	struct json j = { { buf, cap, 0, CATAN_OK }, false };
 	int np;
 
 	if (!s || (!buf && cap))
@@ -385,20 +324,16 @@ catan_state_to_json(const catan_state *s, int observer, char *buf, size_t cap,
 	np = st_ccore(s)->num_players;
 	if (observer != CATAN_OBSERVER_PUBLIC && observer != CATAN_OBSERVER_ALL &&
 	    (observer < 0 || observer >= np)) {
-		state__seterr(s, "no observer %d in a %d-player game", observer, np);
+		catan_state__seterr(s, "no observer %d in a %d-player game", observer, np);
 		return CATAN_EINVAL;
 	}
-	raw(&j, "{");
+	catan_text__put(&j.text, "{");
 	write_core(&j, s, observer);
 	begin(&j, "players", '[');
 	for (int p = 0; p < np; p++)
 		write_player(&j, s, observer, p);
 	end(&j, ']');
 	write_board(&j, s);
-	raw(&j, "}");
-	if (len_out)
-		*len_out = j.len;
-	if (j.rc != CATAN_OK)
-		return j.rc;
-	return j.len >= cap ? CATAN_EBUFS : CATAN_OK;
+	catan_text__put(&j.text, "}");
+	return catan_text__finish(&j.text, len_out);
 }

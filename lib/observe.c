@@ -4,37 +4,10 @@
  */
 
 #include <inttypes.h>
-#include <stdio.h>
 
 #include "catan-private.h"
 
 #define OBSERVATION_TEXT_VERSION 1
-
-static const char *const chance_names[] = {
-	[CHANCE_NONE] = "none",
-	[CHANCE_FIRST_PLAYER] = "first_player",
-	[CHANCE_DICE] = "dice",
-	[CHANCE_DRAW_DEV] = "draw_dev",
-	[CHANCE_STEAL] = "steal",
-};
-
-static const char *const response_names[] = {
-	[RESPONSE_PENDING] = "pending",
-	[RESPONSE_ACCEPT] = "accept",
-	[RESPONSE_DECLINE] = "decline",
-	[RESPONSE_COUNTER] = "counter",
-	[RESPONSE_NONE] = "offerer",
-};
-
-static const struct {
-	uint8_t bit;
-	const char *name;
-} flag_names[] = {
-	{ TURN_ROLLED, "rolled" },
-	{ TURN_DEV_PLAYED, "dev_played" },
-	{ TURN_BUILT, "built" },
-	{ GAME_VP_REVEALED, "vp_revealed" },
-};
 
 static bool
 valid_observer(const catan_state *s, int observer)
@@ -50,16 +23,6 @@ sees_hand(int observer, int p)
 	return observer == CATAN_OBSERVER_ALL || observer == p;
 }
 
-static unsigned
-dev_total(const uint8_t dev[CATAN_MAX_DEV_KINDS])
-{
-	unsigned t = 0;
-
-	for (int k = 0; k < CATAN_MAX_DEV_KINDS; k++)
-		t += dev[k];
-	return t;
-}
-
 /* ------------------------------------------------------------ struct */
 
 int
@@ -73,8 +36,8 @@ catan_state_observe(const catan_state *s, int observer, catan_observation *out)
 	if (out->version != CATAN_OBSERVATION_VERSION)
 		return CATAN_EVERSION;
 	if (!valid_observer(s, observer)) {
-		state__seterr(s, "no observer %d in a %d-player game", observer,
-			      st_ccore(s)->num_players);
+		catan_state__seterr(s, "no observer %d in a %d-player game", observer,
+				    st_ccore(s)->num_players);
 		return CATAN_EINVAL;
 	}
 	c = st_ccore(s);
@@ -114,9 +77,9 @@ catan_state_observe(const catan_state *s, int observer, catan_observation *out)
 		v->settlements_left = ps->settlements_left;
 		v->cities_left = ps->cities_left;
 		v->longest_road = ps->road_length;
-		v->public_vp = (uint32_t)state__victory_points(s, p, false);
+		v->public_vp = (uint32_t)catan_state__victory_points(s, p, false);
 		/* Of another player the observer counts the public points only. */
-		v->visible_vp = state__victory_points(s, p, sees_hand(observer, p));
+		v->visible_vp = catan_state__victory_points(s, p, sees_hand(observer, p));
 		v->discard_owed = ps->discard_owed;
 		v->has_longest_road = c->longest_holder == p;
 		v->has_largest_army = c->army_holder == p;
@@ -138,165 +101,94 @@ catan_state_observe(const catan_state *s, int observer, catan_observation *out)
 
 /* -------------------------------------------------------------- text */
 
-struct out {
-	char *buf;
-	size_t cap;
-	size_t len;
-	int rc;
-};
-
+/* An observation is for reading: a location without a name shows its id. */
 static void
-put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void
-put(struct out *o, const char *fmt, ...)
+put_location(struct catan_text *o, const catan_game *g, int kind, unsigned id)
 {
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(o->len < o->cap ? o->buf + o->len : NULL,
-		      o->len < o->cap ? o->cap - o->len : 0, fmt, ap);
-	va_end(ap);
-	if (n < 0) {
-		o->rc = CATAN_ERROR;
-		return;
-	}
-	o->len += (size_t)n;
+	if (catan_text__location(o, g, kind, id) != CATAN_OK)
+		catan_text__put(o, "?%u", id);
 }
 
+/* Observer and current player: a player, or what stands in for one. */
 static void
-put_vec(struct out *o, const uint8_t *v, size_t n)
+put_who(struct catan_text *o, int who)
 {
-	for (size_t i = 0; i < n; i++)
-		put(o, "%s%u", i ? "," : "", (unsigned)v[i]);
-}
+	const char *name = catan_text__who(who);
 
-static void
-put_player(struct out *o, int p)
-{
-	if (p < 0)
-		put(o, "none");
+	if (name)
+		catan_text__put(o, "%s", name);
 	else
-		put(o, "p%d", p);
+		catan_text__player(o, who);
 }
 
 static void
-put_location(struct out *o, const catan_game *g, int kind, unsigned id)
-{
-	char loc[32];
-
-	if (catan_location_format(g, kind, id, loc, sizeof(loc), NULL) != CATAN_OK)
-		put(o, "?%u", id);
-	else
-		put(o, "%s", loc);
-}
-
-static void
-put_who(struct out *o, int who)
-{
-	switch (who) {
-	case CATAN_PLAYER_CHANCE:
-		put(o, "chance");
-		break;
-	case CATAN_PLAYER_SIMULTANEOUS:
-		put(o, "simultaneous");
-		break;
-	case CATAN_PLAYER_TERMINAL:
-		put(o, "terminal");
-		break;
-	case CATAN_PLAYER_INVALID:
-		put(o, "none");
-		break;
-	case CATAN_OBSERVER_PUBLIC:
-		put(o, "public");
-		break;
-	case CATAN_OBSERVER_ALL:
-		put(o, "all");
-		break;
-	default:
-		put(o, "p%d", who);
-		break;
-	}
-}
-
-static void
-put_core(struct out *o, const catan_state *s, int observer)
+put_core(struct catan_text *o, const catan_state *s, int observer)
 {
 	const catan_game *g = s->game;
 	const struct core_state *c = st_ccore(s);
 	uint32_t acting = catan_state_acting_players(s);
 	bool any = false;
 
-	put(o, "observation %d ", OBSERVATION_TEXT_VERSION);
+	catan_text__put(o, "observation %d ", OBSERVATION_TEXT_VERSION);
 	put_who(o, observer);
-	put(o, "\ngame %s\nmove_number %" PRIu32 "\nturn %u\nphase %s\n",
-	    g->canonical, c->move_number, (unsigned)c->turn,
-	    catan_state_phase_name(s, c->phase));
-	if (c->chance < ARRAY_LEN(chance_names))
-		put(o, "chance %s\n", chance_names[c->chance]);
+	catan_text__put(o, "\ngame %s\nmove_number %" PRIu32 "\nturn %u\nphase %s\n",
+			g->canonical, c->move_number, (unsigned)c->turn,
+			catan_state_phase_name(s, c->phase));
+	if (c->chance < ARRAY_LEN(catan_text__chances))
+		catan_text__put(o, "chance %s\n", catan_text__chances[c->chance]);
 	else
-		put(o, "chance %u\n", (unsigned)c->chance);
-	put(o, "current ");
+		catan_text__put(o, "chance %u\n", (unsigned)c->chance);
+	catan_text__put(o, "current ");
 	put_who(o, catan_state_current_player(s));
-	put(o, "\nacting ");
+	catan_text__put(o, "\nacting ");
 	for (int p = 0; p < c->num_players; p++) {
 		if (!(acting & (1u << p)))
 			continue;
-		put(o, "%sp%d", any ? "," : "", p);
+		catan_text__put(o, "%sp%d", any ? "," : "", p);
 		any = true;
 	}
 	if (!any)
-		put(o, "none");
-	put(o, "\nturn_player ");
-	put_player(o, c->current);
-	put(o, "\nfirst_player ");
-	put_player(o, c->first_player);
-	put(o, "\nsetup_step %u\nsetup_vertex ", (unsigned)c->setup_step);
+		catan_text__put(o, "none");
+	catan_text__put(o, "\nturn_player ");
+	catan_text__player(o, c->current);
+	catan_text__put(o, "\nfirst_player ");
+	catan_text__player(o, c->first_player);
+	catan_text__put(o, "\nsetup_step %u\nsetup_vertex ", (unsigned)c->setup_step);
 	if (c->setup_vertex == BOARD_NONE)
-		put(o, "none");
+		catan_text__put(o, "none");
 	else
 		put_location(o, g, CATAN_LOC_VERTEX, c->setup_vertex);
-	put(o, "\ndice %u\nflags ", (unsigned)c->dice);
+	catan_text__put(o, "\ndice %u\nflags ", (unsigned)c->dice);
 	any = false;
-	for (size_t i = 0; i < ARRAY_LEN(flag_names); i++) {
-		if (!(c->flags & flag_names[i].bit))
+	for (size_t i = 0; i < ARRAY_LEN(catan_text__flags); i++) {
+		if (!(c->flags & catan_text__flags[i].bit))
 			continue;
-		put(o, "%s%s", any ? "," : "", flag_names[i].name);
+		catan_text__put(o, "%s%s", any ? "," : "",
+				catan_text__flags[i].name);
 		any = true;
 	}
 	if (!any)
-		put(o, "none");
-	put(o, "\nreturn_phase %s\nroad_building_left %u\nvictim ",
-	    catan_state_phase_name(s, c->return_phase),
-	    (unsigned)c->road_building_left);
-	put_player(o, c->victim);
-	put(o, "\nrobber ");
+		catan_text__put(o, "none");
+	catan_text__put(o, "\nreturn_phase %s\nroad_building_left %u\nvictim ",
+			catan_state_phase_name(s, c->return_phase),
+			(unsigned)c->road_building_left);
+	catan_text__player(o, c->victim);
+	catan_text__put(o, "\nrobber ");
 	put_location(o, g, CATAN_LOC_HEX, c->robber_hex);
-	put(o, "\nlongest_road ");
-	put_player(o, c->longest_holder);
-	put(o, "\nlargest_army ");
-	put_player(o, c->army_holder);
-	put(o, "\nwinner ");
-	put_player(o, c->winner);
-	put(o, "\nbank ");
-	put_vec(o, c->bank, CATAN_MAX_CARD_KINDS);
-	put(o, "\ndev_deck %u", dev_total(c->dev_deck));
+	catan_text__standings(o, c);
+	catan_text__put(o, "\ndev_deck %u", dev_total(c->dev_deck));
 	if (observer == CATAN_OBSERVER_ALL) {
-		put(o, " ");
-		put_vec(o, c->dev_deck, CATAN_MAX_DEV_KINDS);
+		catan_text__put(o, " ");
+		catan_text__vec(o, c->dev_deck, CATAN_MAX_DEV_KINDS);
 	}
-	put(o, "\noffer_give ");
-	put_vec(o, c->offer_give, CATAN_MAX_CARD_KINDS);
-	put(o, "\noffer_get ");
-	put_vec(o, c->offer_get, CATAN_MAX_CARD_KINDS);
-	put(o, "\n");
+	catan_text__offer(o, c);
 	if (observer == CATAN_OBSERVER_ALL)
-		put(o, "rng %016" PRIx64 " %016" PRIx64 "\n", c->rng.state, c->rng.inc);
+		catan_text__put(o, "rng %016" PRIx64 " %016" PRIx64 "\n",
+				c->rng.state, c->rng.inc);
 }
 
 static void
-put_players(struct out *o, const catan_state *s, int observer)
+put_players(struct catan_text *o, const catan_state *s, int observer)
 {
 	const struct core_state *c = st_ccore(s);
 
@@ -304,40 +196,42 @@ put_players(struct out *o, const catan_state *s, int observer)
 		const struct player_state *ps = st_cplayer(s, p);
 		bool known = sees_hand(observer, p);
 
-		put(o, "player %d cards %u dev %u", p, cards_total(ps->hand),
-		    dev_total(ps->dev));
+		catan_text__put(o, "player %d cards %u dev %u", p, cards_total(ps->hand),
+				dev_total(ps->dev));
 		/* Everyone sees how many cards the turn player bought. */
 		if (p == c->current)
-			put(o, " bought %u", dev_total(c->dev_bought));
-		put(o, " knights %u roads %u settlements %u cities %u road_length %u vp %d",
-		    (unsigned)ps->knights, (unsigned)ps->roads_left,
-		    (unsigned)ps->settlements_left, (unsigned)ps->cities_left,
-		    (unsigned)ps->road_length, state__victory_points(s, p, false));
+			catan_text__put(o, " bought %u", dev_total(c->dev_bought));
+		catan_text__put(o, " knights %u roads %u settlements %u cities %u road_length %u vp %d",
+				(unsigned)ps->knights, (unsigned)ps->roads_left,
+				(unsigned)ps->settlements_left, (unsigned)ps->cities_left,
+				(unsigned)ps->road_length,
+				catan_state__victory_points(s, p, false));
 		if (known)
-			put(o, " total_vp %d", state__victory_points(s, p, true));
-		put(o, " discard_owed %u response %s counter_give ",
-		    (unsigned)ps->discard_owed,
-		    ps->response < ARRAY_LEN(response_names) ?
-		    response_names[ps->response] : "unknown");
-		put_vec(o, ps->counter_give, CATAN_MAX_CARD_KINDS);
-		put(o, " counter_get ");
-		put_vec(o, ps->counter_get, CATAN_MAX_CARD_KINDS);
+			catan_text__put(o, " total_vp %d",
+					catan_state__victory_points(s, p, true));
+		catan_text__put(o, " discard_owed %u response %s counter_give ",
+				(unsigned)ps->discard_owed,
+				ps->response < ARRAY_LEN(catan_text__responses) ?
+				catan_text__responses[ps->response] : "unknown");
+		catan_text__vec(o, ps->counter_give, CATAN_MAX_CARD_KINDS);
+		catan_text__put(o, " counter_get ");
+		catan_text__vec(o, ps->counter_get, CATAN_MAX_CARD_KINDS);
 		if (known) {
-			put(o, " hand ");
-			put_vec(o, ps->hand, CATAN_MAX_CARD_KINDS);
-			put(o, " dev_cards ");
-			put_vec(o, ps->dev, CATAN_MAX_DEV_KINDS);
+			catan_text__put(o, " hand ");
+			catan_text__vec(o, ps->hand, CATAN_MAX_CARD_KINDS);
+			catan_text__put(o, " dev_cards ");
+			catan_text__vec(o, ps->dev, CATAN_MAX_DEV_KINDS);
 			if (p == c->current) {
-				put(o, " dev_bought ");
-				put_vec(o, c->dev_bought, CATAN_MAX_DEV_KINDS);
+				catan_text__put(o, " dev_bought ");
+				catan_text__vec(o, c->dev_bought, CATAN_MAX_DEV_KINDS);
 			}
 		}
-		put(o, "\n");
+		catan_text__put(o, "\n");
 	}
 }
 
 static void
-put_board(struct out *o, const catan_state *s)
+put_board(struct catan_text *o, const catan_state *s)
 {
 	const catan_game *g = s->game;
 	const struct board *b = &g->board;
@@ -347,44 +241,20 @@ put_board(struct out *o, const catan_state *s)
 
 		if (!byte)
 			continue;
-		put(o, "vertex ");
+		catan_text__put(o, "vertex ");
 		put_location(o, g, CATAN_LOC_VERTEX, v);
-		put(o, " %s p%d\n",
-		    PIECE_KIND(byte) == CATAN_PIECE_CITY ? "city" : "settlement",
-		    PIECE_OWNER(byte));
+		catan_text__put(o, " %s p%d\n",
+				PIECE_KIND(byte) == CATAN_PIECE_CITY ? "city" : "settlement",
+				PIECE_OWNER(byte));
 	}
 	for (unsigned e = 0; e < b->nedge; e++) {
 		uint8_t byte = st_cedge(s)[e];
 
 		if (!byte)
 			continue;
-		put(o, "road ");
+		catan_text__put(o, "road ");
 		put_location(o, g, CATAN_LOC_EDGE, e);
-		put(o, " p%d\n", PIECE_OWNER(byte));
-	}
-}
-
-/* Variant and module slices are opaque here: only the referee sees them. */
-static void
-put_slices(struct out *o, const catan_state *s)
-{
-	const catan_game *g = s->game;
-
-	if (g->variant_size) {
-		put(o, "slice %s ", g->variant->name);
-		for (uint32_t i = 0; i < g->variant_size; i++)
-			put(o, "%02x", s->data[g->off_variant + i]);
-		put(o, "\n");
-	}
-	for (unsigned m = 0; m < g->nmodules; m++) {
-		const struct game_module *gm = &g->modules[m];
-
-		if (!gm->ops->state_size)
-			continue;
-		put(o, "slice %s ", gm->ops->name);
-		for (size_t i = 0; i < gm->ops->state_size; i++)
-			put(o, "%02x", s->data[gm->slice_offset + i]);
-		put(o, "\n");
+		catan_text__put(o, " p%d\n", PIECE_OWNER(byte));
 	}
 }
 
@@ -392,24 +262,22 @@ int
 catan_state_observation_string(const catan_state *s, int observer,
 			       char *buf, size_t cap, size_t *len_out)
 {
-	struct out o = { buf, cap, 0, CATAN_OK };
+	struct catan_text o = { buf, cap, 0, CATAN_OK };
 
 	if (!s || (!buf && cap))
 		return CATAN_EINVAL;
 	if (!valid_observer(s, observer)) {
-		state__seterr(s, "no observer %d in a %d-player game", observer,
-			      st_ccore(s)->num_players);
+		catan_state__seterr(s, "no observer %d in a %d-player game", observer,
+				    st_ccore(s)->num_players);
 		return CATAN_EINVAL;
 	}
 	put_core(&o, s, observer);
 	put_players(&o, s, observer);
 	put_board(&o, s);
+	/* Variant and module slices are opaque here: only the referee sees
+	 * them. */
 	if (observer == CATAN_OBSERVER_ALL)
-		put_slices(&o, s);
-	put(&o, "end\n");
-	if (len_out)
-		*len_out = o.len;
-	if (o.rc != CATAN_OK)
-		return o.rc;
-	return o.len >= cap ? CATAN_EBUFS : CATAN_OK;
+		catan_text__slices(&o, s);
+	catan_text__put(&o, "end\n");
+	return catan_text__finish(&o, len_out);
 }

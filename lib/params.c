@@ -632,7 +632,7 @@ parse_spec(struct parser *p)
  * malformed string is always EPARSE.
  */
 int
-game__parse_string(catan_game *g, const char *spec)
+catan_game__parse_string(catan_game *g, const char *spec)
 {
 	struct parser p;
 	int rc;
@@ -666,8 +666,8 @@ assign_text(struct parser *p, const char *key, const char *value)
  * them instead.
  */
 int
-game__parse_options(catan_game *g, const char *variant,
-		    const catan_game_options *opts)
+catan_game__parse_options(catan_game *g, const char *variant,
+			  const catan_game_options *opts)
 {
 	static const catan_game_options defaults = CATAN_GAME_OPTIONS_INIT;
 	struct parser p;
@@ -833,7 +833,7 @@ set_param_text(catan_game *g, size_t slot, const char *text)
  * already set are the caller's to free on failure.
  */
 int
-game__format(catan_game *g)
+catan_game__format(catan_game *g)
 {
 	const catan_param_spec *spec = g->variant->params;
 	struct writer w = { NULL, 0, 0 };
@@ -927,7 +927,7 @@ catan_game_param(const catan_game *g, const char *name)
 }
 
 int32_t
-game__param(const catan_game *g, const char *name)
+catan_game__param(const catan_game *g, const char *name)
 {
 	size_t n;
 

@@ -32,7 +32,7 @@ draw(struct catan_rng *rng, uint8_t *pool, size_t nkinds)
 		total += pool[k];
 	if (total == 0)
 		return -1;
-	r = rng__below(rng, total);
+	r = catan_rng__below(rng, total);
 	for (size_t k = 0; k < nkinds; k++) {
 		if (r < pool[k]) {
 			pool[k]--;
@@ -129,13 +129,13 @@ devs_consistent(const catan_state *t, const catan_state *s, const struct deal *d
 	/* Shown Victory Point cards are all the winner has: the winner's
 	 * other cards are known not to be any. */
 	for (int p = 0; p < d->np; p++)
-		if (d->hidden[p] && state__victory_points(t, p, false) !=
-				    state__victory_points(s, p, false))
+		if (d->hidden[p] && catan_state__victory_points(t, p, false) !=
+				    catan_state__victory_points(s, p, false))
 			return false;
 	/* The turn player would have won already (G4). */
 	if (c->current >= 0 && d->hidden[c->current] && c->turn > 0 &&
 	    c->phase != CATAN_PHASE_GAME_OVER &&
-	    state__victory_points(t, c->current, true) >= catan_game_vp_to_win(t->game))
+	    catan_state__victory_points(t, c->current, true) >= catan_game_vp_to_win(t->game))
 		return false;
 	return true;
 }
@@ -218,8 +218,8 @@ catan_state_resample(catan_state **out, const catan_state *s, int player,
 		return CATAN_EINVAL;
 	d.np = st_ccore(s)->num_players;
 	if (player != CATAN_OBSERVER_PUBLIC && (player < 0 || player >= d.np)) {
-		state__seterr(s, "cannot resample for observer %d in a %d-player game",
-			      player, d.np);
+		catan_state__seterr(s, "cannot resample for observer %d in a %d-player game",
+				    player, d.np);
 		return CATAN_EINVAL;
 	}
 	rc = catan_state_clone(&t, s);
@@ -228,11 +228,11 @@ catan_state_resample(catan_state **out, const catan_state *s, int player,
 	for (int p = 0; p < CATAN_MAX_PLAYERS; p++)
 		d.hidden[p] = p < d.np && p != player;
 
-	rng__seed(&rng, seed, STREAM_DEAL);
+	catan_rng__seed(&rng, seed, STREAM_DEAL);
 	deal_hands(t, s, &d, &rng);
 	deal_devs(t, s, &d, &rng);
 	/* The saved RNG belongs to the true position: the result gets its own. */
-	rng__seed(&st_core(t)->rng, seed, STREAM_STATE);
+	catan_rng__seed(&st_core(t)->rng, seed, STREAM_STATE);
 	t->errmsg[0] = '\0';
 	t->last_reason = CATAN_REASON_NONE;
 	*out = t;

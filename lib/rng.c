@@ -14,18 +14,18 @@
 #define PCG32_MULT 6364136223846793005ULL
 
 void
-rng__seed(struct catan_rng *rng, uint64_t seed, uint64_t stream)
+catan_rng__seed(struct catan_rng *rng, uint64_t seed, uint64_t stream)
 {
 	/* pcg32_srandom_r: the same state as the reference for any seed */
 	rng->state = 0;
 	rng->inc = (stream << 1) | 1u;
-	(void)rng__next(rng);
+	(void)catan_rng__next(rng);
 	rng->state += seed;
-	(void)rng__next(rng);
+	(void)catan_rng__next(rng);
 }
 
 uint32_t
-rng__next(struct catan_rng *rng)
+catan_rng__next(struct catan_rng *rng)
 {
 	uint64_t old = rng->state;
 	uint32_t xorshifted, rot;
@@ -37,7 +37,7 @@ rng__next(struct catan_rng *rng)
 }
 
 uint32_t
-rng__below(struct catan_rng *rng, uint32_t bound)
+catan_rng__below(struct catan_rng *rng, uint32_t bound)
 {
 	uint32_t threshold;
 
@@ -52,7 +52,7 @@ rng__below(struct catan_rng *rng, uint32_t bound)
 	 */
 	threshold = (0u - bound) % bound;
 	for (;;) {
-		uint32_t r = rng__next(rng);
+		uint32_t r = catan_rng__next(rng);
 
 		if (r >= threshold)
 			return r % bound;

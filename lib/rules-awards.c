@@ -89,7 +89,7 @@ road_degree(const struct road_walk *w, unsigned v)
  * road no walk has reached is tried once.
  */
 unsigned
-road__longest(const catan_state *s, int player)
+catan_road__longest(const catan_state *s, int player)
 {
 	struct road_walk w;
 	const struct board *b = &s->game->board;
@@ -166,7 +166,7 @@ award_holder(const unsigned *value, int nplayers, int holder, unsigned min)
 }
 
 void
-awards__refresh_longest_road(catan_state *s, uint32_t players)
+catan_awards__refresh_longest_road(catan_state *s, uint32_t players)
 {
 	struct core_state *core = st_core(s);
 	unsigned length[CATAN_MAX_PLAYERS];
@@ -178,7 +178,7 @@ awards__refresh_longest_road(catan_state *s, uint32_t players)
 		struct player_state *ps = st_player(s, p);
 
 		if (players & (1u << p)) {
-			unsigned len = road__longest(s, p);
+			unsigned len = catan_road__longest(s, p);
 
 			ps->road_length = (uint8_t)(len > 255 ? 255 : len);
 		}
@@ -190,13 +190,13 @@ awards__refresh_longest_road(catan_state *s, uint32_t players)
 }
 
 void
-awards__update_longest_road(catan_state *s)
+catan_awards__update_longest_road(catan_state *s)
 {
-	awards__refresh_longest_road(s, ~0u);
+	catan_awards__refresh_longest_road(s, ~0u);
 }
 
 void
-awards__update_largest_army(catan_state *s)
+catan_awards__update_largest_army(catan_state *s)
 {
 	struct core_state *core = st_core(s);
 	unsigned knights[CATAN_MAX_PLAYERS];

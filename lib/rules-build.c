@@ -74,7 +74,7 @@ road_connects(const catan_state *s, int player, unsigned edge)
 }
 
 int
-build__check_road(const catan_state *s, int player, unsigned edge, bool setup)
+catan_build__check_road(const catan_state *s, int player, unsigned edge, bool setup)
 {
 	const struct board *b = &s->game->board;
 	const struct core_state *core = st_ccore(s);
@@ -102,7 +102,7 @@ build__check_road(const catan_state *s, int player, unsigned edge, bool setup)
 }
 
 bool
-build__distance_ok(const catan_state *s, unsigned vertex)
+catan_build__distance_ok(const catan_state *s, unsigned vertex)
 {
 	const struct board *b = &s->game->board;
 	const uint8_t *verts = st_cvert(s);
@@ -122,8 +122,8 @@ build__distance_ok(const catan_state *s, unsigned vertex)
 }
 
 int
-build__check_settlement(const catan_state *s, int player, unsigned vertex,
-			bool setup)
+catan_build__check_settlement(const catan_state *s, int player, unsigned vertex,
+			      bool setup)
 {
 	const struct board *b = &s->game->board;
 
@@ -135,7 +135,7 @@ build__check_settlement(const catan_state *s, int player, unsigned vertex,
 		return CATAN_REASON_OCCUPIED;
 	if (st_cplayer(s, player)->settlements_left == 0)
 		return CATAN_REASON_NO_PIECES_LEFT;
-	if (!build__distance_ok(s, vertex))
+	if (!catan_build__distance_ok(s, vertex))
 		return CATAN_REASON_DISTANCE_RULE;
 	if (setup) {
 		/* The set-up road must fit next to it (04.2). */
@@ -149,7 +149,7 @@ build__check_settlement(const catan_state *s, int player, unsigned vertex,
 }
 
 int
-build__check_city(const catan_state *s, int player, unsigned vertex)
+catan_build__check_city(const catan_state *s, int player, unsigned vertex)
 {
 	uint8_t byte;
 
@@ -208,7 +208,7 @@ emit_bits(const uint64_t *mask, size_t words, uint16_t *out, size_t cap)
  * comes out in id order without testing every edge of the board.
  */
 size_t
-build__legal_roads(const catan_state *s, int player, uint16_t *out, size_t cap)
+catan_build__legal_roads(const catan_state *s, int player, uint16_t *out, size_t cap)
 {
 	const struct board *b = &s->game->board;
 	const uint8_t *edges = st_cedge(s), *verts = st_cvert(s);
@@ -222,7 +222,7 @@ build__legal_roads(const catan_state *s, int player, uint16_t *out, size_t cap)
 		size_t n = 0;
 
 		for (unsigned e = 0; e < b->nedge; e++) {
-			if (build__check_road(s, player, e, false) != CATAN_REASON_NONE)
+			if (catan_build__check_road(s, player, e, false) != CATAN_REASON_NONE)
 				continue;
 			if (n < cap)
 				out[n] = (uint16_t)e;
@@ -250,7 +250,7 @@ build__legal_roads(const catan_state *s, int player, uint16_t *out, size_t cap)
 /* Free intersections at the ends of the player's roads that keep the
  * distance rule, in id order. */
 size_t
-build__legal_settlements(const catan_state *s, int player, uint16_t *out, size_t cap)
+catan_build__legal_settlements(const catan_state *s, int player, uint16_t *out, size_t cap)
 {
 	const struct board *b = &s->game->board;
 	const uint8_t *edges = st_cedge(s), *verts = st_cvert(s);
@@ -264,7 +264,7 @@ build__legal_settlements(const catan_state *s, int player, uint16_t *out, size_t
 		size_t n = 0;
 
 		for (unsigned v = 0; v < b->nvert; v++) {
-			if (build__check_settlement(s, player, v, false) != CATAN_REASON_NONE)
+			if (catan_build__check_settlement(s, player, v, false) != CATAN_REASON_NONE)
 				continue;
 			if (n < cap)
 				out[n] = (uint16_t)v;
@@ -279,7 +279,7 @@ build__legal_settlements(const catan_state *s, int player, uint16_t *out, size_t
 		for (unsigned j = 0; j < 2; j++) {
 			unsigned v = b->edge[e].vert[j];
 
-			if (verts[v] == 0 && build__distance_ok(s, v))
+			if (verts[v] == 0 && catan_build__distance_ok(s, v))
 				mask[v >> 6] |= 1ull << (v & 63);
 		}
 	}
@@ -287,11 +287,11 @@ build__legal_settlements(const catan_state *s, int player, uint16_t *out, size_t
 }
 
 bool
-build__any_road_possible(const catan_state *s, int player)
+catan_build__any_road_possible(const catan_state *s, int player)
 {
 	uint16_t one;
 
-	return build__legal_roads(s, player, &one, 1) > 0;
+	return catan_build__legal_roads(s, player, &one, 1) > 0;
 }
 
 static uint32_t
@@ -311,7 +311,7 @@ road_owners_at(const catan_state *s, unsigned vertex)
 }
 
 void
-build__place_road(catan_state *s, int player, unsigned edge)
+catan_build__place_road(catan_state *s, int player, unsigned edge)
 {
 	struct player_state *ps;
 
@@ -323,11 +323,11 @@ build__place_road(catan_state *s, int player, unsigned edge)
 	if (ps->roads_left > 0)
 		ps->roads_left--;
 	/* Only the builder's roads changed. */
-	awards__refresh_longest_road(s, 1u << player);
+	catan_awards__refresh_longest_road(s, 1u << player);
 }
 
 void
-build__place_settlement(catan_state *s, int player, unsigned vertex)
+catan_build__place_settlement(catan_state *s, int player, unsigned vertex)
 {
 	struct player_state *ps;
 
@@ -340,11 +340,11 @@ build__place_settlement(catan_state *s, int player, unsigned vertex)
 		ps->settlements_left--;
 	/* A settlement on an opponent's road breaks it (05.F): only the
 	 * owners of roads ending here can lose length. */
-	awards__refresh_longest_road(s, road_owners_at(s, vertex));
+	catan_awards__refresh_longest_road(s, road_owners_at(s, vertex));
 }
 
 void
-build__place_city(catan_state *s, int player, unsigned vertex)
+catan_build__place_city(catan_state *s, int player, unsigned vertex)
 {
 	struct player_state *ps;
 	uint8_t old;
@@ -364,5 +364,5 @@ build__place_city(catan_state *s, int player, unsigned vertex)
 		return;
 	}
 	/* Not an upgrade (never in legal play): the vertex changed hands. */
-	awards__update_longest_road(s);
+	catan_awards__update_longest_road(s);
 }

@@ -6,17 +6,17 @@
 #include "catan-private.h"
 
 /* Building costs (base game 05.D and 10). */
-const uint8_t cost_road[CATAN_MAX_CARD_KINDS] = {
+const uint8_t catan__cost_road[CATAN_MAX_CARD_KINDS] = {
 	[CATAN_LUMBER] = 1, [CATAN_BRICK] = 1,
 };
-const uint8_t cost_settlement[CATAN_MAX_CARD_KINDS] = {
+const uint8_t catan__cost_settlement[CATAN_MAX_CARD_KINDS] = {
 	[CATAN_LUMBER] = 1, [CATAN_BRICK] = 1,
 	[CATAN_WOOL] = 1, [CATAN_GRAIN] = 1,
 };
-const uint8_t cost_city[CATAN_MAX_CARD_KINDS] = {
+const uint8_t catan__cost_city[CATAN_MAX_CARD_KINDS] = {
 	[CATAN_GRAIN] = 2, [CATAN_ORE] = 3,
 };
-const uint8_t cost_dev[CATAN_MAX_CARD_KINDS] = {
+const uint8_t catan__cost_dev[CATAN_MAX_CARD_KINDS] = {
 	[CATAN_WOOL] = 1, [CATAN_GRAIN] = 1, [CATAN_ORE] = 1,
 };
 
@@ -54,7 +54,7 @@ add_to_hand(struct player_state *ps, int kind, unsigned n)
 }
 
 void
-cards__pay(catan_state *s, int player, const uint8_t cost[CATAN_MAX_CARD_KINDS])
+catan_cards__pay(catan_state *s, int player, const uint8_t cost[CATAN_MAX_CARD_KINDS])
 {
 	struct core_state *core = st_core(s);
 	struct player_state *ps;
@@ -70,7 +70,7 @@ cards__pay(catan_state *s, int player, const uint8_t cost[CATAN_MAX_CARD_KINDS])
 }
 
 void
-cards__receive(catan_state *s, int player, int kind, unsigned n)
+catan_cards__receive(catan_state *s, int player, int kind, unsigned n)
 {
 	struct core_state *core = st_core(s);
 
@@ -83,7 +83,7 @@ cards__receive(catan_state *s, int player, int kind, unsigned n)
 }
 
 void
-cards__transfer(catan_state *s, int from, int to, int kind, unsigned n)
+catan_cards__transfer(catan_state *s, int from, int to, int kind, unsigned n)
 {
 	if (!valid_player(s, from) || !valid_player(s, to) ||
 	    !valid_kind(kind) || from == to)

@@ -69,14 +69,15 @@ pay_kind(catan_state *s, int kind,
 		return;
 	if (total > st_ccore(s)->bank[kind] && recipients > 1)
 		return;
-	/* cards__receive gives a lone recipient what the bank has left. */
+	/* catan_cards__receive gives a lone recipient what the bank has
+	 * left. */
 	for (int p = 0; p < nplayers; p++)
 		if (owed[p][kind] > 0)
-			cards__receive(s, p, kind, owed[p][kind]);
+			catan_cards__receive(s, p, kind, owed[p][kind]);
 }
 
 void
-production__roll(catan_state *s, unsigned total)
+catan_production__roll(catan_state *s, unsigned total)
 {
 	const struct board *b = &s->game->board;
 	unsigned owed[CATAN_MAX_PLAYERS][CATAN_MAX_CARD_KINDS];
@@ -110,7 +111,7 @@ production__roll(catan_state *s, unsigned total)
 }
 
 void
-production__setup_income(catan_state *s, int player, unsigned vertex)
+catan_production__setup_income(catan_state *s, int player, unsigned vertex)
 {
 	const struct board *b = &s->game->board;
 	const struct board_vertex *bv;
@@ -124,6 +125,6 @@ production__setup_income(catan_state *s, int player, unsigned vertex)
 
 		if (hex >= b->nhex || b->hex[hex].resource < 0)
 			continue;
-		cards__receive(s, player, b->hex[hex].resource, 1);
+		catan_cards__receive(s, player, b->hex[hex].resource, 1);
 	}
 }

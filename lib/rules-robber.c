@@ -6,7 +6,7 @@
 #include "catan-private.h"
 
 uint32_t
-robber__victims(const catan_state *s, unsigned hex, int thief)
+catan_robber__victims(const catan_state *s, unsigned hex, int thief)
 {
 	const struct board *b = &s->game->board;
 	const uint8_t *verts = st_cvert(s);

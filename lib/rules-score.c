@@ -23,7 +23,7 @@ building_points(const catan_state *s, int player)
 }
 
 int
-score__base_vp(const catan_state *s, int player, bool include_hidden)
+catan_score__base_vp(const catan_state *s, int player, bool include_hidden)
 {
 	const struct core_state *core = st_ccore(s);
 	int vp;

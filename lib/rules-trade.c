@@ -36,7 +36,8 @@ serves(const catan_state *s, const struct board_harbor *h, int player)
 }
 
 void
-trade__maritime_ratios(const catan_state *s, int player, uint8_t ratios[CATAN_MAX_CARD_KINDS])
+catan_trade__maritime_ratios(const catan_state *s, int player,
+			     uint8_t ratios[CATAN_MAX_CARD_KINDS])
 {
 	const struct board *b = &s->game->board;
 	/* B6: "4:1 always"; a harbor adds its own rate, it takes none away.
@@ -54,29 +55,30 @@ trade__maritime_ratios(const catan_state *s, int player, uint8_t ratios[CATAN_MA
 }
 
 void
-trade__maritime_rates(const catan_state *s, int player, uint8_t rate[CATAN_MAX_CARD_KINDS])
+catan_trade__maritime_rates(const catan_state *s, int player,
+			    uint8_t rate[CATAN_MAX_CARD_KINDS])
 {
 	uint8_t ratios[CATAN_MAX_CARD_KINDS];
 
-	trade__maritime_ratios(s, player, ratios);
+	catan_trade__maritime_ratios(s, player, ratios);
 	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
 		rate[k] = (uint8_t)__builtin_ctz(ratios[k]);
 }
 
 unsigned
-trade__maritime_rate(const catan_state *s, int player, int kind)
+catan_trade__maritime_rate(const catan_state *s, int player, int kind)
 {
 	uint8_t rate[CATAN_MAX_CARD_KINDS];
 
 	if (kind < 0 || kind >= CATAN_MAX_CARD_KINDS)
 		return MARITIME_BASE_RATE;
-	trade__maritime_rates(s, player, rate);
+	catan_trade__maritime_rates(s, player, rate);
 	return rate[kind];
 }
 
 int
-trade__check_terms(const uint8_t give[CATAN_MAX_CARD_KINDS],
-		   const uint8_t get[CATAN_MAX_CARD_KINDS])
+catan_trade__check_terms(const uint8_t give[CATAN_MAX_CARD_KINDS],
+			 const uint8_t get[CATAN_MAX_CARD_KINDS])
 {
 	/* No gifts, no type for the same type (05.C, B5, B10). */
 	if (cards_total(give) == 0 || cards_total(get) == 0)

@@ -20,233 +20,109 @@
 /* Chance nodes of supported variants have few outcomes (as in state.c). */
 #define MAX_CHANCE_OUTCOMES 64
 
-/* -------------------------------------------------------------- names */
-
-static const char *const chance_names[] = {
-	[CHANCE_NONE] = "none",
-	[CHANCE_FIRST_PLAYER] = "first_player",
-	[CHANCE_DICE] = "dice",
-	[CHANCE_DRAW_DEV] = "draw_dev",
-	[CHANCE_STEAL] = "steal",
-};
-
-static const char *const response_names[] = {
-	[RESPONSE_PENDING] = "pending",
-	[RESPONSE_ACCEPT] = "accept",
-	[RESPONSE_DECLINE] = "decline",
-	[RESPONSE_COUNTER] = "counter",
-	[RESPONSE_NONE] = "offerer",
-};
-
-static const struct {
-	uint8_t bit;
-	const char *name;
-} flag_names[] = {
-	{ TURN_ROLLED, "rolled" },
-	{ TURN_DEV_PLAYED, "dev_played" },
-	{ TURN_BUILT, "built" },
-	{ GAME_VP_REVEALED, "vp_revealed" },
-};
-
-static const char *const piece_names[] = {
-	[CATAN_PIECE_NONE] = "none",
-	[CATAN_PIECE_SETTLEMENT] = "settlement",
-	[CATAN_PIECE_CITY] = "city",
-	[CATAN_PIECE_ROAD] = "road",
-};
-
 /* ------------------------------------------------------------- writing */
 
-struct writer {
-	char *buf;
-	size_t cap;
-	size_t len;
-	int rc;
-};
-
+/* A snapshot must load again: a location without a name fails it. */
 static void
-put(struct writer *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void
-put(struct writer *w, const char *fmt, ...)
+put_location(struct catan_text *w, const catan_game *g, int kind, unsigned id)
 {
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(w->len < w->cap ? w->buf + w->len : NULL,
-		      w->len < w->cap ? w->cap - w->len : 0, fmt, ap);
-	va_end(ap);
-	if (n < 0) {
-		w->rc = CATAN_ERROR;
-		return;
-	}
-	w->len += (size_t)n;
-}
-
-static int
-finish(struct writer *w, size_t *len_out)
-{
-	if (len_out)
-		*len_out = w->len;
-	if (w->rc != CATAN_OK)
-		return w->rc;
-	if (w->len >= w->cap)
-		return CATAN_EBUFS;
-	return CATAN_OK;
-}
-
-static void
-put_vec(struct writer *w, const uint8_t *v, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		put(w, "%s%u", i ? "," : "", (unsigned)v[i]);
-}
-
-static void
-put_player(struct writer *w, int p)
-{
-	if (p < 0)
-		put(w, "none");
-	else
-		put(w, "p%d", p);
-}
-
-static void
-put_location(struct writer *w, const catan_game *g, int kind, unsigned id)
-{
-	char loc[32];
-
-	if (catan_location_format(g, kind, id, loc, sizeof(loc), NULL) != CATAN_OK) {
+	if (catan_text__location(w, g, kind, id) != CATAN_OK)
 		w->rc = CATAN_EINVAL;
-		return;
-	}
-	put(w, "%s", loc);
 }
 
 static void
-put_phase(struct writer *w, const catan_state *s, int phase)
+put_phase(struct catan_text *w, const catan_state *s, int phase)
 {
 	const char *name = catan_state_phase_name(s, phase);
 
 	if (strcmp(name, "unknown") == 0)
-		put(w, "%d", phase);
+		catan_text__put(w, "%d", phase);
 	else
-		put(w, "%s", name);
+		catan_text__put(w, "%s", name);
 }
 
 static void
-put_slices(struct writer *w, const catan_state *s)
-{
-	const catan_game *g = s->game;
-
-	if (g->variant_size) {
-		put(w, "slice %s ", g->variant->name);
-		for (uint32_t i = 0; i < g->variant_size; i++)
-			put(w, "%02x", s->data[g->off_variant + i]);
-		put(w, "\n");
-	}
-	for (unsigned m = 0; m < g->nmodules; m++) {
-		const struct game_module *gm = &g->modules[m];
-
-		if (!gm->ops->state_size)
-			continue;
-		put(w, "slice %s ", gm->ops->name);
-		for (size_t i = 0; i < gm->ops->state_size; i++)
-			put(w, "%02x", s->data[gm->slice_offset + i]);
-		put(w, "\n");
-	}
-}
-
-static void
-write_snapshot(struct writer *w, const catan_state *s)
+write_snapshot(struct catan_text *w, const catan_state *s)
 {
 	const catan_game *g = s->game;
 	const struct core_state *c = st_ccore(s);
 	const struct board *b = &g->board;
 	bool any = false;
 
-	put(w, "%s %d\n", SNAPSHOT_MAGIC, FORMAT_VERSION);
-	put(w, "game %s\n", g->canonical);
-	put(w, "rng %016" PRIx64 " %016" PRIx64 "\n", c->rng.state, c->rng.inc);
-	put(w, "move_number %" PRIu32 "\n", c->move_number);
-	put(w, "turn %u\n", (unsigned)c->turn);
-	put(w, "phase ");
+	catan_text__put(w, "%s %d\n", SNAPSHOT_MAGIC, FORMAT_VERSION);
+	catan_text__put(w, "game %s\n", g->canonical);
+	catan_text__put(w, "rng %016" PRIx64 " %016" PRIx64 "\n", c->rng.state,
+			c->rng.inc);
+	catan_text__put(w, "move_number %" PRIu32 "\n", c->move_number);
+	catan_text__put(w, "turn %u\n", (unsigned)c->turn);
+	catan_text__put(w, "phase ");
 	put_phase(w, s, c->phase);
-	if (c->chance < ARRAY_LEN(chance_names) && chance_names[c->chance])
-		put(w, "\nchance %s\n", chance_names[c->chance]);
+	if (c->chance < ARRAY_LEN(catan_text__chances) &&
+	    catan_text__chances[c->chance])
+		catan_text__put(w, "\nchance %s\n", catan_text__chances[c->chance]);
 	else
-		put(w, "\nchance %u\n", (unsigned)c->chance);
-	put(w, "current ");
-	put_player(w, c->current);
-	put(w, "\nfirst_player ");
-	put_player(w, c->first_player);
-	put(w, "\nsetup_step %u\nsetup_vertex ", (unsigned)c->setup_step);
+		catan_text__put(w, "\nchance %u\n", (unsigned)c->chance);
+	catan_text__put(w, "current ");
+	catan_text__player(w, c->current);
+	catan_text__put(w, "\nfirst_player ");
+	catan_text__player(w, c->first_player);
+	catan_text__put(w, "\nsetup_step %u\nsetup_vertex ", (unsigned)c->setup_step);
 	if (c->setup_vertex == BOARD_NONE)
-		put(w, "none");
+		catan_text__put(w, "none");
 	else
 		put_location(w, g, CATAN_LOC_VERTEX, c->setup_vertex);
-	put(w, "\ndice %u\nflags ", (unsigned)c->dice);
+	catan_text__put(w, "\ndice %u\nflags ", (unsigned)c->dice);
 	for (unsigned bit = 0; bit < 8; bit++) {
 		const char *name = NULL;
 
 		if (!(c->flags & (1u << bit)))
 			continue;
-		for (size_t i = 0; i < ARRAY_LEN(flag_names); i++)
-			if (flag_names[i].bit == (1u << bit))
-				name = flag_names[i].name;
+		for (size_t i = 0; i < ARRAY_LEN(catan_text__flags); i++)
+			if (catan_text__flags[i].bit == (1u << bit))
+				name = catan_text__flags[i].name;
 		if (name)
-			put(w, "%s%s", any ? "," : "", name);
+			catan_text__put(w, "%s%s", any ? "," : "", name);
 		else
-			put(w, "%sbit%u", any ? "," : "", bit);
+			catan_text__put(w, "%sbit%u", any ? "," : "", bit);
 		any = true;
 	}
 	if (!any)
-		put(w, "none");
-	put(w, "\nreturn_phase ");
+		catan_text__put(w, "none");
+	catan_text__put(w, "\nreturn_phase ");
 	put_phase(w, s, c->return_phase);
-	put(w, "\nroad_building_left %u\nvictim ", (unsigned)c->road_building_left);
-	put_player(w, c->victim);
-	put(w, "\nrobber ");
+	catan_text__put(w, "\nroad_building_left %u\nvictim ",
+			(unsigned)c->road_building_left);
+	catan_text__player(w, c->victim);
+	catan_text__put(w, "\nrobber ");
 	put_location(w, g, CATAN_LOC_HEX, c->robber_hex);
-	put(w, "\nlongest_road ");
-	put_player(w, c->longest_holder);
-	put(w, "\nlargest_army ");
-	put_player(w, c->army_holder);
-	put(w, "\nwinner ");
-	put_player(w, c->winner);
-	put(w, "\nbank ");
-	put_vec(w, c->bank, CATAN_MAX_CARD_KINDS);
-	put(w, "\ndev_deck ");
-	put_vec(w, c->dev_deck, CATAN_MAX_DEV_KINDS);
-	put(w, "\ndev_bought ");
-	put_vec(w, c->dev_bought, CATAN_MAX_DEV_KINDS);
-	put(w, "\noffer_give ");
-	put_vec(w, c->offer_give, CATAN_MAX_CARD_KINDS);
-	put(w, "\noffer_get ");
-	put_vec(w, c->offer_get, CATAN_MAX_CARD_KINDS);
-	put(w, "\n");
+	catan_text__standings(w, c);
+	catan_text__put(w, "\ndev_deck ");
+	catan_text__vec(w, c->dev_deck, CATAN_MAX_DEV_KINDS);
+	catan_text__put(w, "\ndev_bought ");
+	catan_text__vec(w, c->dev_bought, CATAN_MAX_DEV_KINDS);
+	catan_text__offer(w, c);
 
 	for (int p = 0; p < c->num_players; p++) {
 		const struct player_state *ps = st_cplayer(s, p);
 
-		put(w, "player %d hand ", p);
-		put_vec(w, ps->hand, CATAN_MAX_CARD_KINDS);
-		put(w, " dev ");
-		put_vec(w, ps->dev, CATAN_MAX_DEV_KINDS);
-		put(w, " knights %u roads %u settlements %u cities %u road_length %u discard_owed %u",
-		    (unsigned)ps->knights, (unsigned)ps->roads_left,
-		    (unsigned)ps->settlements_left, (unsigned)ps->cities_left,
-		    (unsigned)ps->road_length, (unsigned)ps->discard_owed);
-		if (ps->response < ARRAY_LEN(response_names))
-			put(w, " response %s", response_names[ps->response]);
+		catan_text__put(w, "player %d hand ", p);
+		catan_text__vec(w, ps->hand, CATAN_MAX_CARD_KINDS);
+		catan_text__put(w, " dev ");
+		catan_text__vec(w, ps->dev, CATAN_MAX_DEV_KINDS);
+		catan_text__put(w, " knights %u roads %u settlements %u cities %u road_length %u discard_owed %u",
+				(unsigned)ps->knights, (unsigned)ps->roads_left,
+				(unsigned)ps->settlements_left, (unsigned)ps->cities_left,
+				(unsigned)ps->road_length, (unsigned)ps->discard_owed);
+		if (ps->response < ARRAY_LEN(catan_text__responses))
+			catan_text__put(w, " response %s",
+					catan_text__responses[ps->response]);
 		else
-			put(w, " response %u", (unsigned)ps->response);
-		put(w, " counter_give ");
-		put_vec(w, ps->counter_give, CATAN_MAX_CARD_KINDS);
-		put(w, " counter_get ");
-		put_vec(w, ps->counter_get, CATAN_MAX_CARD_KINDS);
-		put(w, "\n");
+			catan_text__put(w, " response %u", (unsigned)ps->response);
+		catan_text__put(w, " counter_give ");
+		catan_text__vec(w, ps->counter_give, CATAN_MAX_CARD_KINDS);
+		catan_text__put(w, " counter_get ");
+		catan_text__vec(w, ps->counter_get, CATAN_MAX_CARD_KINDS);
+		catan_text__put(w, "\n");
 	}
 	for (unsigned v = 0; v < b->nvert; v++) {
 		uint8_t byte = st_cvert(s)[v];
@@ -254,49 +130,52 @@ write_snapshot(struct writer *w, const catan_state *s)
 
 		if (!byte)
 			continue;
-		put(w, "vertex ");
+		catan_text__put(w, "vertex ");
 		put_location(w, g, CATAN_LOC_VERTEX, v);
 		if (kind == CATAN_PIECE_SETTLEMENT || kind == CATAN_PIECE_CITY)
-			put(w, " %s p%d\n", piece_names[kind], PIECE_OWNER(byte));
+			catan_text__put(w, " %s p%d\n", catan_text__pieces[kind],
+					PIECE_OWNER(byte));
 		else
-			put(w, " kind%d p%d\n", kind, PIECE_OWNER(byte));
+			catan_text__put(w, " kind%d p%d\n", kind, PIECE_OWNER(byte));
 	}
 	for (unsigned e = 0; e < b->nedge; e++) {
 		uint8_t byte = st_cedge(s)[e];
 
 		if (!byte)
 			continue;
-		put(w, "road ");
+		catan_text__put(w, "road ");
 		put_location(w, g, CATAN_LOC_EDGE, e);
 		if (PIECE_KIND(byte) == EDGE_KIND_ROAD)
-			put(w, " p%d\n", PIECE_OWNER(byte));
+			catan_text__put(w, " p%d\n", PIECE_OWNER(byte));
 		else
-			put(w, " p%d kind%d\n", PIECE_OWNER(byte), PIECE_KIND(byte));
+			catan_text__put(w, " p%d kind%d\n", PIECE_OWNER(byte),
+					PIECE_KIND(byte));
 	}
-	put_slices(w, s);
-	put(w, "end\n");
+	catan_text__slices(w, s);
+	catan_text__put(w, "end\n");
 }
 
 int
 catan_state_snapshot(const catan_state *s, char *buf, size_t cap, size_t *len_out)
 {
-	struct writer w = { buf, cap, 0, CATAN_OK };
+	struct catan_text w = { buf, cap, 0, CATAN_OK };
 
 	if (!s || (!buf && cap))
 		return CATAN_EINVAL;
 	write_snapshot(&w, s);
-	return finish(&w, len_out);
+	return catan_text__finish(&w, len_out);
 }
 
 int
 catan_history_write(const catan_game *g, const catan_action *actions, size_t n,
 		    char *buf, size_t cap, size_t *len_out)
 {
-	struct writer w = { buf, cap, 0, CATAN_OK };
+	struct catan_text w = { buf, cap, 0, CATAN_OK };
 
 	if (!g || (!actions && n) || (!buf && cap))
 		return CATAN_EINVAL;
-	put(&w, "%s %d\ngame %s\n", HISTORY_MAGIC, FORMAT_VERSION, g->canonical);
+	catan_text__put(&w, "%s %d\ngame %s\n", HISTORY_MAGIC, FORMAT_VERSION,
+			g->canonical);
 	for (size_t i = 0; i < n; i++) {
 		char text[ACTION_TEXT_MAX];
 		size_t len = 0;
@@ -307,10 +186,10 @@ catan_history_write(const catan_game *g, const catan_action *actions, size_t n,
 				buf[0] = '\0';
 			return CATAN_EINVAL;
 		}
-		put(&w, "%s\n", text);
+		catan_text__put(&w, "%s\n", text);
 	}
-	put(&w, "end\n");
-	return finish(&w, len_out);
+	catan_text__put(&w, "end\n");
+	return catan_text__finish(&w, len_out);
 }
 
 /* ------------------------------------------------------------- reading */
@@ -618,9 +497,9 @@ get_flags(struct loader *ld, const char *t, uint8_t *out)
 			return fail(ld, "bad flag list '%.60s'", t);
 		memcpy(item, p, k);
 		item[k] = '\0';
-		for (size_t i = 0; i < ARRAY_LEN(flag_names); i++)
-			if (strcmp(item, flag_names[i].name) == 0)
-				bit = flag_names[i].bit;
+		for (size_t i = 0; i < ARRAY_LEN(catan_text__flags); i++)
+			if (strcmp(item, catan_text__flags[i].name) == 0)
+				bit = catan_text__flags[i].bit;
 		if (!bit)
 			return fail(ld, "unknown flag '%s'", item);
 		/* in bit order, each once: one spelling per set */
@@ -680,8 +559,9 @@ read_key(struct loader *ld, enum key k)
 	case K_RETURN_PHASE:
 		return get_phase(ld, t, &c->return_phase);
 	case K_CHANCE:
-		for (size_t i = 0; i < ARRAY_LEN(chance_names); i++) {
-			if (chance_names[i] && strcmp(chance_names[i], t) == 0) {
+		for (size_t i = 0; i < ARRAY_LEN(catan_text__chances); i++) {
+			if (catan_text__chances[i] &&
+			    strcmp(catan_text__chances[i], t) == 0) {
 				c->chance = (uint8_t)i;
 				return CATAN_OK;
 			}
@@ -801,10 +681,10 @@ read_player(struct loader *ld, uint32_t *seen)
 	if ((rc = get_uint(ld, ld->tok[17], 255, "discard owed", &u)))
 		return rc;
 	ps->discard_owed = (uint8_t)u;
-	for (u = 0; u < ARRAY_LEN(response_names); u++)
-		if (strcmp(ld->tok[19], response_names[u]) == 0)
+	for (u = 0; u < ARRAY_LEN(catan_text__responses); u++)
+		if (strcmp(ld->tok[19], catan_text__responses[u]) == 0)
 			break;
-	if (u == ARRAY_LEN(response_names))
+	if (u == ARRAY_LEN(catan_text__responses))
 		return fail(ld, "unknown trade response '%.40s'", ld->tok[19]);
 	ps->response = (uint8_t)u;
 	if ((rc = get_vec(ld, ld->tok[21], ps->counter_give, CATAN_MAX_CARD_KINDS,
@@ -963,7 +843,7 @@ static bool
 terms_ok(const catan_game *g, const uint8_t give[CATAN_MAX_CARD_KINDS],
 	 const uint8_t get[CATAN_MAX_CARD_KINDS])
 {
-	if (trade__check_terms(give, get) != CATAN_REASON_NONE)
+	if (catan_trade__check_terms(give, get) != CATAN_REASON_NONE)
 		return false;
 	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
 		if ((give[k] || get[k]) && !g->bank_start[k])
@@ -1068,8 +948,8 @@ validate_awards(struct loader *ld)
 	rc = catan_state_clone(&copy, s);
 	if (rc != CATAN_OK)
 		return fail_at(ld, ld->end_line, rc, "out of memory");
-	awards__update_longest_road(copy);
-	awards__update_largest_army(copy);
+	catan_awards__update_longest_road(copy);
+	catan_awards__update_largest_army(copy);
 	for (int p = 0; p < c->num_players; p++) {
 		unsigned want = st_cplayer(copy, p)->road_length;
 
@@ -1261,7 +1141,7 @@ validate_turn(struct loader *ld)
 	if (ph == CATAN_PHASE_ROAD_BUILDING) {
 		if (c->road_building_left == 0 ||
 		    c->road_building_left > st_cplayer(s, c->current)->roads_left ||
-		    !build__any_road_possible(s, c->current))
+		    !catan_build__any_road_possible(s, c->current))
 			return bad(ld, K_ROAD_BUILDING_LEFT, "Road Building with no road to place");
 	} else if (ph != CATAN_PHASE_GAME_OVER && base_phase && c->road_building_left) {
 		return bad(ld, K_ROAD_BUILDING_LEFT, "free roads outside Road Building");
@@ -1272,7 +1152,7 @@ validate_turn(struct loader *ld)
 	if (c->winner >= 0) {
 		if (ph != CATAN_PHASE_GAME_OVER || c->winner != c->current)
 			return bad(ld, K_WINNER, "a winner before the game ended, or not the turn player");
-		if (state__victory_points(s, c->winner, true) < catan_game_vp_to_win(g))
+		if (catan_state__victory_points(s, c->winner, true) < catan_game_vp_to_win(g))
 			return bad(ld, K_WINNER, "the winner has fewer points than needed");
 	} else if (ph == CATAN_PHASE_GAME_OVER &&
 		   (!g->max_turns || c->turn != g->max_turns)) {
@@ -1353,7 +1233,7 @@ slices_consistent(catan_state *s)
 	if (len > sizeof(saved))
 		return true;
 	memcpy(saved, s->data + from, len);
-	state__refresh_modules(s);
+	catan_state__refresh_modules(s);
 	same = memcmp(saved, s->data + from, len) == 0;
 	memcpy(s->data + from, saved, len);
 	return same;

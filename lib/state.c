@@ -13,7 +13,7 @@
 #define MAX_SCRATCH_ACTIONS 1024
 
 void
-state__seterr(const catan_state *s, const char *fmt, ...)
+catan_state__seterr(const catan_state *s, const char *fmt, ...)
 {
 	/* The message buffer belongs to the handle, not to the position:
 	 * recording it from a const query does not change the state. */
@@ -70,7 +70,7 @@ catan_state_new(catan_state **out, catan_game *g)
 	c->setup_vertex = BOARD_NONE;
 	/* A stream distinct from the board's, so the board layout and the
 	 * dice of the same seed are independent. */
-	rng__seed(&c->rng, g->seed, 0x6361746eu);
+	catan_rng__seed(&c->rng, g->seed, 0x6361746eu);
 
 	rc = g->variant->init_state(s);
 	for (unsigned i = 0; rc == CATAN_OK && i < g->nmodules; i++) {
@@ -397,8 +397,8 @@ catan_state_legal_actions(const catan_state *s, int player, catan_action *buf,
 	if (!s || !n_out || (!buf && cap))
 		return CATAN_EINVAL;
 	if (player < 0 || player >= st_ccore(s)->num_players) {
-		state__seterr(s, "no player %d in a %d-player game", player,
-			      st_ccore(s)->num_players);
+		catan_state__seterr(s, "no player %d in a %d-player game", player,
+				    st_ccore(s)->num_players);
 		return CATAN_EINVAL;
 	}
 	*n_out = 0;
@@ -478,7 +478,7 @@ resolve_pending_chance(catan_state *s)
 				   "chance node with %zu outcomes", sink.count);
 			return;
 		}
-		r = rng__below(&st_core(s)->rng, outcomes[0].den);
+		r = catan_rng__below(&st_core(s)->rng, outcomes[0].den);
 		for (i = 0; i + 1 < sink.count; i++) {
 			acc += outcomes[i].num;
 			if (r < acc)
@@ -576,7 +576,7 @@ check_reason(const catan_state *s, const catan_action *a)
 
 /*
  * The message names the action and the reason; a module hook that refused
- * may have recorded why (state__seterr), which then replaces the reason's
+ * may have recorded why (catan_state__seterr), which then replaces the reason's
  * generic text.
  */
 static void
@@ -588,9 +588,9 @@ describe_refusal(const catan_state *s, const catan_action *a, int reason)
 	if (catan_action_format(s->game, a, text, sizeof(text), NULL) != CATAN_OK)
 		snprintf(text, sizeof(text), "action type %u by player %d",
 			 (unsigned)a->type, a->player);
-	state__seterr(s, "illegal action '%s': %s (%s)", text,
-		      catan_reason_name(reason),
-		      detail[0] ? detail : catan__reason_text(reason));
+	catan_state__seterr(s, "illegal action '%s': %s (%s)", text,
+			    catan_reason_name(reason),
+			    detail[0] ? detail : catan__reason_text(reason));
 	((catan_state *)s)->last_reason = reason;
 }
 
@@ -637,10 +637,10 @@ catan_state_apply_unchecked(catan_state *s, const catan_action *a)
 /* -------------------------------------------------------- module folds */
 
 uint32_t
-state__robber_victims(const catan_state *s, unsigned hex, int thief)
+catan_state__robber_victims(const catan_state *s, unsigned hex, int thief)
 {
 	const catan_game *g = s->game;
-	uint32_t victims = robber__victims(s, hex, thief);
+	uint32_t victims = catan_robber__victims(s, hex, thief);
 
 	for (unsigned i = 0; i < g->nmodules; i++) {
 		const struct game_module *m = &g->modules[i];
@@ -653,7 +653,7 @@ state__robber_victims(const catan_state *s, unsigned hex, int thief)
 }
 
 void
-state__refresh_modules(catan_state *s)
+catan_state__refresh_modules(catan_state *s)
 {
 	const catan_game *g = s->game;
 
@@ -668,7 +668,7 @@ state__refresh_modules(catan_state *s)
 /* ------------------------------------------------------------- scoring */
 
 int
-state__victory_points(const catan_state *s, int player, bool include_hidden)
+catan_state__victory_points(const catan_state *s, int player, bool include_hidden)
 {
 	const catan_game *g = s->game;
 	int vp = g->variant->victory_points(s, player, include_hidden);
@@ -688,7 +688,7 @@ catan_state_victory_points(const catan_state *s, int player, int include_hidden)
 {
 	if (!s || player < 0 || player >= st_ccore(s)->num_players)
 		return CATAN_EINVAL;
-	return state__victory_points(s, player, include_hidden != 0);
+	return catan_state__victory_points(s, player, include_hidden != 0);
 }
 
 int
@@ -739,8 +739,8 @@ catan_state_player(const catan_state *s, int player, catan_player_info *out)
 	out->settlements_left = ps->settlements_left;
 	out->cities_left = ps->cities_left;
 	out->longest_road = ps->road_length;
-	out->public_vp = (uint32_t)state__victory_points(s, player, false);
-	out->total_vp = (uint32_t)state__victory_points(s, player, true);
+	out->public_vp = (uint32_t)catan_state__victory_points(s, player, false);
+	out->total_vp = (uint32_t)catan_state__victory_points(s, player, true);
 	out->discard_owed = ps->discard_owed;
 	out->has_longest_road = c->longest_holder == player;
 	out->has_largest_army = c->army_holder == player;

@@ -59,9 +59,9 @@ build_beginner(struct board *b)
 	struct board_hex_spec hexes[ISLAND_HEXES];
 	struct board_harbor_spec harbors[ISLAND_HARBORS];
 
-	island__beginner(hexes, harbors);
-	ck_assert_int_eq(board__build(b, ctx_get(), hexes, ISLAND_HEXES,
-				      harbors, ISLAND_HARBORS), CATAN_OK);
+	catan_island__beginner(hexes, harbors);
+	ck_assert_int_eq(catan_board__build(b, ctx_get(), hexes, ISLAND_HEXES,
+					    harbors, ISLAND_HARBORS), CATAN_OK);
 }
 
 static void
@@ -70,8 +70,8 @@ random_specs(uint64_t seed, bool spiral, struct board_hex_spec *hexes,
 {
 	struct catan_rng rng;
 
-	rng__seed(&rng, seed, 0x626f617264u);
-	island__random(hexes, harbors, &rng, spiral);
+	catan_rng__seed(&rng, seed, 0x626f617264u);
+	catan_island__random(hexes, harbors, &rng, spiral);
 }
 
 static void
@@ -81,14 +81,14 @@ build_random(struct board *b, uint64_t seed, bool spiral)
 	struct board_harbor_spec harbors[ISLAND_HARBORS];
 
 	random_specs(seed, spiral, hexes, harbors);
-	ck_assert_int_eq(board__build(b, ctx_get(), hexes, ISLAND_HEXES,
-				      harbors, ISLAND_HARBORS), CATAN_OK);
+	ck_assert_int_eq(catan_board__build(b, ctx_get(), hexes, ISLAND_HEXES,
+					    harbors, ISLAND_HARBORS), CATAN_OK);
 }
 
 static void
 dispose(struct board *b)
 {
-	board__dispose(b, &test_ctx);
+	catan_board__dispose(b, &test_ctx);
 	ck_assert_int_eq(alloc_stats.live, 0);
 }
 
@@ -138,9 +138,9 @@ START_TEST(rng_pcg32_reference_sequence)
 	};
 	struct catan_rng rng;
 
-	rng__seed(&rng, 42, 54);
+	catan_rng__seed(&rng, 42, 54);
 	for (size_t i = 0; i < ARRAY_LEN(expected); i++)
-		ck_assert_uint_eq(rng__next(&rng), expected[i]);
+		ck_assert_uint_eq(catan_rng__next(&rng), expected[i]);
 }
 END_TEST
 
@@ -150,56 +150,57 @@ START_TEST(rng_deterministic_per_seed_and_stream)
 	struct catan_rng a, b, c;
 	int same_c = 0;
 
-	rng__seed(&a, 12345, 7);
-	rng__seed(&b, 12345, 7);
-	rng__seed(&c, 12345, 8);
+	catan_rng__seed(&a, 12345, 7);
+	catan_rng__seed(&b, 12345, 7);
+	catan_rng__seed(&c, 12345, 8);
 	for (int i = 0; i < 1000; i++) {
-		uint32_t x = rng__next(&a);
+		uint32_t x = catan_rng__next(&a);
 
-		ck_assert_uint_eq(x, rng__next(&b));
-		same_c += x == rng__next(&c);
+		ck_assert_uint_eq(x, catan_rng__next(&b));
+		same_c += x == catan_rng__next(&c);
 	}
 	ck_assert_int_lt(same_c, 5);
 }
 END_TEST
 
-/* G1: rng__below is pcg32_boundedrand: skip outputs below 2^32 mod bound. */
+/* G1: catan_rng__below is pcg32_boundedrand: skip outputs below 2^32 mod
+ * bound. */
 START_TEST(rng_below_rejection_matches_reference)
 {
 	const uint32_t bound = 0x80000001u;
 	const uint32_t threshold = (0u - bound) % bound;
 	struct catan_rng rng, raw;
 
-	rng__seed(&rng, 99, 3);
+	catan_rng__seed(&rng, 99, 3);
 	raw = rng;
 	for (int i = 0; i < 200; i++) {
-		uint32_t r, got = rng__below(&rng, bound);
+		uint32_t r, got = catan_rng__below(&rng, bound);
 
 		do
-			r = rng__next(&raw);
+			r = catan_rng__next(&raw);
 		while (r < threshold);
 		ck_assert_uint_eq(got, r % bound);
 		ck_assert_uint_lt(got, bound);
 	}
 	/* bound 1 still consumes one draw, as in the reference */
-	ck_assert_uint_eq(rng__below(&rng, 1), 0);
-	(void)rng__next(&raw);
-	ck_assert_uint_eq(rng__next(&rng), rng__next(&raw));
+	ck_assert_uint_eq(catan_rng__below(&rng, 1), 0);
+	(void)catan_rng__next(&raw);
+	ck_assert_uint_eq(catan_rng__next(&rng), catan_rng__next(&raw));
 	/* bound 0 is a caller bug: answered without dividing by zero */
-	ck_assert_uint_eq(rng__below(&rng, 0), 0);
+	ck_assert_uint_eq(catan_rng__below(&rng, 0), 0);
 }
 END_TEST
 
-/* G1 chance events are uniform: a die from rng__below(6). */
+/* G1 chance events are uniform: a die from catan_rng__below(6). */
 START_TEST(rng_below_distribution)
 {
 	enum { DRAWS = 60000, FACES = 6 };
 	unsigned count[FACES] = { 0 };
 	struct catan_rng rng;
 
-	rng__seed(&rng, 2024, 1);
+	catan_rng__seed(&rng, 2024, 1);
 	for (int i = 0; i < DRAWS; i++) {
-		uint32_t v = rng__below(&rng, FACES);
+		uint32_t v = catan_rng__below(&rng, FACES);
 
 		ck_assert_uint_lt(v, FACES);
 		count[v]++;
@@ -268,7 +269,7 @@ check_topology(const struct board *b)
 			ck_assert(e->vert[0] == v || e->vert[1] == v);
 			ck_assert(e->vert[0] == vx->adj[i] ||
 				  e->vert[1] == vx->adj[i]);
-			ck_assert_uint_eq(board__edge_of_vertices(b,
+			ck_assert_uint_eq(catan_board__edge_of_vertices(b,
 					(uint16_t)v, vx->adj[i]), vx->edge[i]);
 		}
 	}
@@ -282,8 +283,8 @@ check_topology(const struct board *b)
 		for (unsigned i = 0; i < a->nadj; i++)
 			found |= a->adj[i] == ed->vert[1] && a->edge[i] == e;
 		ck_assert_msg(found, "edge %u: ends not adjacent", e);
-		ck_assert_uint_eq(board__edge_of_vertices(b, ed->vert[1],
-							  ed->vert[0]), e);
+		ck_assert_uint_eq(catan_board__edge_of_vertices(b, ed->vert[1],
+								ed->vert[0]), e);
 		ck_assert_uint_ge(ed->nhex, 1);
 		ck_assert_uint_le(ed->nhex, 2);
 		if (ed->nhex == 1) {
@@ -291,10 +292,10 @@ check_topology(const struct board *b)
 			ck_assert_uint_eq(ed->hex[1], BOARD_NONE);
 		} else {
 			ck_assert_uint_lt(ed->hex[0], ed->hex[1]);
-			ck_assert_uint_eq(board__edge_between(b, ed->hex[0],
-							      ed->hex[1]), e);
-			ck_assert_uint_eq(board__edge_between(b, ed->hex[1],
-							      ed->hex[0]), e);
+			ck_assert_uint_eq(catan_board__edge_between(b, ed->hex[0],
+								    ed->hex[1]), e);
+			ck_assert_uint_eq(catan_board__edge_between(b, ed->hex[1],
+								    ed->hex[0]), e);
 		}
 		for (unsigned i = 0; i < ed->nhex; i++) {
 			const struct board_hex *h = &b->hex[ed->hex[i]];
@@ -362,8 +363,8 @@ check_topology(const struct board *b)
 		ck_assert_uint_eq(b->edge[hb->edge].nhex, 1);
 		ck_assert_uint_eq(b->vert[hb->vert[0]].harbor, i);
 		ck_assert_uint_eq(b->vert[hb->vert[1]].harbor, i);
-		ck_assert_uint_eq(board__edge_of_vertices(b, hb->vert[0],
-							  hb->vert[1]),
+		ck_assert_uint_eq(catan_board__edge_of_vertices(b, hb->vert[0],
+								hb->vert[1]),
 				  hb->edge);
 	}
 }
@@ -382,16 +383,16 @@ check_vertex_of_hexes(const struct board *b)
 		hs[0] = vx->hex[vx->nhex - 1];
 		hs[1] = vx->hex[0];
 		hs[2] = vx->nhex == 3 ? vx->hex[1] : BOARD_NONE;
-		ck_assert_uint_eq(board__vertex_of_hexes(b, hs, vx->nhex), v);
+		ck_assert_uint_eq(catan_board__vertex_of_hexes(b, hs, vx->nhex), v);
 	}
 	/* FACTS 1.4: P0's first settlement R4C3/R4C4/R5C3 is h14.se, its
 	 * road on edge R4C3-R4C4 is h14.ne-se */
 	{
 		const uint16_t p0a[3] = { 18, 15, 14 };
 
-		ck_assert_uint_eq(board__vertex_of_hexes(b, p0a, 3),
+		ck_assert_uint_eq(catan_board__vertex_of_hexes(b, p0a, 3),
 				  b->hex[14].vert[CATAN_CORNER_SE]);
-		ck_assert_uint_eq(board__edge_between(b, 14, 15),
+		ck_assert_uint_eq(catan_board__edge_between(b, 14, 15),
 				  b->hex[14].edge[1]);
 	}
 	/* h0 and h18 share nothing; one hex alone names no intersection */
@@ -401,20 +402,20 @@ check_vertex_of_hexes(const struct board *b)
 		const uint16_t dup[2] = { 9, 9 };
 		const uint16_t bad[2] = { 9, 19 };
 
-		ck_assert_uint_eq(board__vertex_of_hexes(b, far, 2),
+		ck_assert_uint_eq(catan_board__vertex_of_hexes(b, far, 2),
 				  BOARD_NONE);
-		ck_assert_uint_eq(board__vertex_of_hexes(b, one, 1),
+		ck_assert_uint_eq(catan_board__vertex_of_hexes(b, one, 1),
 				  BOARD_NONE);
-		ck_assert_uint_eq(board__vertex_of_hexes(b, dup, 2),
+		ck_assert_uint_eq(catan_board__vertex_of_hexes(b, dup, 2),
 				  BOARD_NONE);
-		ck_assert_uint_eq(board__vertex_of_hexes(b, bad, 2),
+		ck_assert_uint_eq(catan_board__vertex_of_hexes(b, bad, 2),
 				  BOARD_NONE);
 	}
-	ck_assert_uint_eq(board__edge_between(b, 0, 18), BOARD_NONE);
-	ck_assert_uint_eq(board__edge_between(b, 9, 9), BOARD_NONE);
-	ck_assert_uint_eq(board__edge_between(b, 9, 19), BOARD_NONE);
-	ck_assert_uint_eq(board__edge_of_vertices(b, 0, 0), BOARD_NONE);
-	ck_assert_uint_eq(board__edge_of_vertices(b, 0, 54), BOARD_NONE);
+	ck_assert_uint_eq(catan_board__edge_between(b, 0, 18), BOARD_NONE);
+	ck_assert_uint_eq(catan_board__edge_between(b, 9, 9), BOARD_NONE);
+	ck_assert_uint_eq(catan_board__edge_between(b, 9, 19), BOARD_NONE);
+	ck_assert_uint_eq(catan_board__edge_of_vertices(b, 0, 0), BOARD_NONE);
+	ck_assert_uint_eq(catan_board__edge_of_vertices(b, 0, 54), BOARD_NONE);
 }
 
 /* B1 board=beginner: counts and topology invariants. */
@@ -457,8 +458,8 @@ START_TEST(board_island_coordinates)
 		int hi = r > 0 ? 2 - r : 2;
 
 		for (int q = lo; q <= hi; q++, i++) {
-			ck_assert_int_eq(island__coords[i][0], q);
-			ck_assert_int_eq(island__coords[i][1], r);
+			ck_assert_int_eq(catan_island__coords[i][0], q);
+			ck_assert_int_eq(catan_island__coords[i][1], r);
 		}
 	}
 	ck_assert_uint_eq(i, ISLAND_HEXES);
@@ -505,8 +506,8 @@ START_TEST(board_beginner_facts_1_2_terrain_numbers)
 		ck_assert_uint_eq(info.terrain, expected[h].terrain);
 		ck_assert_uint_eq(info.number, expected[h].number);
 		ck_assert_int_eq(info.resource, expected[h].resource);
-		ck_assert_int_eq(info.q, island__coords[h][0]);
-		ck_assert_int_eq(info.r, island__coords[h][1]);
+		ck_assert_int_eq(info.q, catan_island__coords[h][0]);
+		ck_assert_int_eq(info.r, catan_island__coords[h][1]);
 		for (unsigned i = 0; i < 6; i++) {
 			ck_assert_uint_eq(info.vertices[i], b.hex[h].vert[i]);
 			ck_assert_uint_eq(info.edges[i], b.hex[h].edge[i]);
@@ -581,8 +582,8 @@ START_TEST(board_beginner_facts_1_3_harbors)
 
 		ck_assert_msg((ma == ta && mb == tb) || (ma == tb && mb == ta),
 			      "harbor %u touches %#x and %#x", i + 1, ma, mb);
-		ck_assert_uint_eq(island__harbor_slots[i][0], expected[i].hex);
-		ck_assert_uint_eq(island__harbor_slots[i][1], expected[i].side);
+		ck_assert_uint_eq(catan_island__harbor_slots[i][0], expected[i].hex);
+		ck_assert_uint_eq(catan_island__harbor_slots[i][1], expected[i].side);
 
 		ck_assert_int_eq(catan_board_harbor(g, i, &info), CATAN_OK);
 		ck_assert_uint_eq(info.resource, expected[i].resource);
@@ -648,7 +649,7 @@ START_TEST(board_public_queries)
 }
 END_TEST
 
-/* board__build refuses inconsistent descriptions without allocating. */
+/* catan_board__build refuses inconsistent descriptions without allocating. */
 START_TEST(board_build_rejects_bad_specs)
 {
 	struct board_hex_spec hexes[ISLAND_HEXES], bad[ISLAND_HEXES];
@@ -656,60 +657,60 @@ START_TEST(board_build_rejects_bad_specs)
 	struct board b;
 	const catan_ctx *ctx = ctx_get();
 
-	island__beginner(hexes, harbors);
+	catan_island__beginner(hexes, harbors);
 
 	/* two hexes on one spot */
 	memcpy(bad, hexes, sizeof(bad));
 	bad[1].q = bad[0].q;
 	bad[1].r = bad[0].r;
-	ck_assert_int_eq(board__build(&b, ctx, bad, ISLAND_HEXES, harbors,
-				      ISLAND_HARBORS), CATAN_EINVAL);
+	ck_assert_int_eq(catan_board__build(&b, ctx, bad, ISLAND_HEXES, harbors,
+					    ISLAND_HARBORS), CATAN_EINVAL);
 	/* a fifth hex on one number overflows the production table */
 	memcpy(bad, hexes, sizeof(bad));
 	for (unsigned i = 0; i < 5; i++)
 		bad[i].number = 6;
-	ck_assert_int_eq(board__build(&b, ctx, bad, ISLAND_HEXES, harbors,
-				      ISLAND_HARBORS), CATAN_EINVAL);
+	ck_assert_int_eq(catan_board__build(&b, ctx, bad, ISLAND_HEXES, harbors,
+					    ISLAND_HARBORS), CATAN_EINVAL);
 	/* 7 is no token; the desert takes none; sea is no land hex */
 	memcpy(bad, hexes, sizeof(bad));
 	bad[0].number = 7;
-	ck_assert_int_eq(board__build(&b, ctx, bad, ISLAND_HEXES, harbors,
-				      ISLAND_HARBORS), CATAN_EINVAL);
+	ck_assert_int_eq(catan_board__build(&b, ctx, bad, ISLAND_HEXES, harbors,
+					    ISLAND_HARBORS), CATAN_EINVAL);
 	memcpy(bad, hexes, sizeof(bad));
 	bad[9].number = 5;
-	ck_assert_int_eq(board__build(&b, ctx, bad, ISLAND_HEXES, harbors,
-				      ISLAND_HARBORS), CATAN_EINVAL);
+	ck_assert_int_eq(catan_board__build(&b, ctx, bad, ISLAND_HEXES, harbors,
+					    ISLAND_HARBORS), CATAN_EINVAL);
 	memcpy(bad, hexes, sizeof(bad));
 	bad[0].terrain = CATAN_TERRAIN_SEA;
-	ck_assert_int_eq(board__build(&b, ctx, bad, ISLAND_HEXES, harbors,
-				      ISLAND_HARBORS), CATAN_EINVAL);
+	ck_assert_int_eq(catan_board__build(&b, ctx, bad, ISLAND_HEXES, harbors,
+					    ISLAND_HARBORS), CATAN_EINVAL);
 	/* a harbor must face the sea, and not share an intersection */
 	memcpy(hb, harbors, sizeof(hb));
 	hb[0].side = 2;
-	ck_assert_int_eq(board__build(&b, ctx, hexes, ISLAND_HEXES, hb,
-				      ISLAND_HARBORS), CATAN_EINVAL);
+	ck_assert_int_eq(catan_board__build(&b, ctx, hexes, ISLAND_HEXES, hb,
+					    ISLAND_HARBORS), CATAN_EINVAL);
 	memcpy(hb, harbors, sizeof(hb));
 	hb[1].hex = 0;
 	hb[1].side = 0;	/* next to harbor 0 on side nw-n: shares h0.n */
-	ck_assert_int_eq(board__build(&b, ctx, hexes, ISLAND_HEXES, hb,
-				      ISLAND_HARBORS), CATAN_EINVAL);
+	ck_assert_int_eq(catan_board__build(&b, ctx, hexes, ISLAND_HEXES, hb,
+					    ISLAND_HARBORS), CATAN_EINVAL);
 	memcpy(hb, harbors, sizeof(hb));
 	hb[2].hex = ISLAND_HEXES;
-	ck_assert_int_eq(board__build(&b, ctx, hexes, ISLAND_HEXES, hb,
-				      ISLAND_HARBORS), CATAN_EINVAL);
+	ck_assert_int_eq(catan_board__build(&b, ctx, hexes, ISLAND_HEXES, hb,
+					    ISLAND_HARBORS), CATAN_EINVAL);
 	memcpy(hb, harbors, sizeof(hb));
 	hb[2].resource = 9;
-	ck_assert_int_eq(board__build(&b, ctx, hexes, ISLAND_HEXES, hb,
-				      ISLAND_HARBORS), CATAN_EINVAL);
-	ck_assert_int_eq(board__build(&b, ctx, NULL, 0, harbors,
-				      ISLAND_HARBORS), CATAN_EINVAL);
-	ck_assert_int_eq(board__build(&b, ctx, hexes, ISLAND_HEXES, NULL,
-				      ISLAND_HARBORS), CATAN_EINVAL);
+	ck_assert_int_eq(catan_board__build(&b, ctx, hexes, ISLAND_HEXES, hb,
+					    ISLAND_HARBORS), CATAN_EINVAL);
+	ck_assert_int_eq(catan_board__build(&b, ctx, NULL, 0, harbors,
+					    ISLAND_HARBORS), CATAN_EINVAL);
+	ck_assert_int_eq(catan_board__build(&b, ctx, hexes, ISLAND_HEXES, NULL,
+					    ISLAND_HARBORS), CATAN_EINVAL);
 	ck_assert_int_eq(alloc_stats.live, 0);
 	ck_assert_ptr_null(b.hex);
 
 	/* a board without harbors is fine */
-	ck_assert_int_eq(board__build(&b, ctx, hexes, ISLAND_HEXES, NULL, 0),
+	ck_assert_int_eq(catan_board__build(&b, ctx, hexes, ISLAND_HEXES, NULL, 0),
 			 CATAN_OK);
 	ck_assert_uint_eq(b.nharbor, 0);
 	dispose(&b);
@@ -725,10 +726,10 @@ START_TEST(board_build_enomem_leaks_nothing)
 	struct board b;
 	const catan_ctx *ctx = ctx_get();
 
-	island__beginner(hexes, harbors);
+	catan_island__beginner(hexes, harbors);
 	alloc_stats.fail_at = 1000;
-	ck_assert_int_eq(board__build(&b, ctx, hexes, ISLAND_HEXES, harbors,
-				      ISLAND_HARBORS), CATAN_OK);
+	ck_assert_int_eq(catan_board__build(&b, ctx, hexes, ISLAND_HEXES, harbors,
+					    ISLAND_HARBORS), CATAN_OK);
 	needed = alloc_stats.calls;
 	ck_assert_int_ge(needed, 1);
 	dispose(&b);
@@ -736,8 +737,8 @@ START_TEST(board_build_enomem_leaks_nothing)
 	for (long k = 0; k < needed; k++) {
 		alloc_stats.calls = 0;
 		alloc_stats.fail_at = k;
-		ck_assert_int_eq(board__build(&b, ctx, hexes, ISLAND_HEXES,
-					      harbors, ISLAND_HARBORS),
+		ck_assert_int_eq(catan_board__build(&b, ctx, hexes, ISLAND_HEXES,
+						    harbors, ISLAND_HARBORS),
 				 CATAN_ENOMEM);
 		ck_assert_int_eq(alloc_stats.live, 0);
 		ck_assert_ptr_null(b.hex);
@@ -780,14 +781,14 @@ START_TEST(board_random_b1_invariants)
 		random_specs(seed + 1000, false, again, harbors2);
 		differ += memcmp(hexes, again, sizeof(hexes)) != 0;
 
-		ck_assert_int_eq(board__build(&b, ctx_get(), hexes,
-					      ISLAND_HEXES, harbors,
-					      ISLAND_HARBORS), CATAN_OK);
+		ck_assert_int_eq(catan_board__build(&b, ctx_get(), hexes,
+						    ISLAND_HEXES, harbors,
+						    ISLAND_HARBORS), CATAN_OK);
 		for (unsigned h = 0; h < ISLAND_HEXES; h++) {
 			const struct board_hex *hx = &b.hex[h];
 
-			ck_assert_int_eq(hx->q, island__coords[h][0]);
-			ck_assert_int_eq(hx->r, island__coords[h][1]);
+			ck_assert_int_eq(hx->q, catan_island__coords[h][0]);
+			ck_assert_int_eq(hx->r, catan_island__coords[h][1]);
 			ck_assert_uint_lt(hx->terrain, 6);
 			tc[hx->terrain]++;
 			nc[hx->number]++;
@@ -821,8 +822,8 @@ START_TEST(board_random_b1_invariants)
 		for (unsigned i = 0; i < ISLAND_HARBORS; i++) {
 			const struct board_harbor *hb = &b.harbor[i];
 
-			ck_assert_uint_eq(hb->hex, island__harbor_slots[i][0]);
-			ck_assert_uint_eq(hb->side, island__harbor_slots[i][1]);
+			ck_assert_uint_eq(hb->hex, catan_island__harbor_slots[i][0]);
+			ck_assert_uint_eq(hb->side, catan_island__harbor_slots[i][1]);
 			if (hb->resource == CATAN_HARBOR_GENERIC) {
 				ck_assert_uint_eq(hb->ratio, 3);
 				generic++;
@@ -882,14 +883,14 @@ START_TEST(board_spiral_path_geometry)
 		int q0, r0;
 
 		spiral_path(corner, path);
-		q0 = island__coords[path[0]][0];
-		r0 = island__coords[path[0]][1];
+		q0 = catan_island__coords[path[0]][0];
+		r0 = catan_island__coords[path[0]][1];
 		/* a corner of the frame: two of |q|, |r|, |s| equal 2 */
 		ck_assert_int_eq(axial_distance(q0, r0), 2);
 		ck_assert(q0 == 0 || r0 == 0 || q0 + r0 == 0);
 		for (unsigned i = 0; i < ISLAND_HEXES; i++) {
-			int q = island__coords[path[i]][0];
-			int r = island__coords[path[i]][1];
+			int q = catan_island__coords[path[i]][0];
+			int r = catan_island__coords[path[i]][1];
 
 			seen |= 1u << path[i];
 			ck_assert_int_eq(axial_distance(q, r),
@@ -904,8 +905,8 @@ START_TEST(board_spiral_path_geometry)
 		/* counterclockwise as seen on the table (screen y grows
 		 * downwards, so flip it for the signed area) */
 		for (unsigned i = 0; i < 12; i++) {
-			const int8_t *a = island__coords[path[i]];
-			const int8_t *c = island__coords[path[(i + 1) % 12]];
+			const int8_t *a = catan_island__coords[path[i]];
+			const int8_t *c = catan_island__coords[path[(i + 1) % 12]];
 			long xa = 2 * a[0] + a[1], ya = -3 * a[1];
 			long xc = 2 * c[0] + c[1], yc = -3 * c[1];
 

@@ -105,10 +105,10 @@ tiny_build(catan_game *g)
 	};
 	int rc;
 
-	rc = board__build(&g->board, g->ctx, &hex, 1, NULL, 0);
+	rc = catan_board__build(&g->board, g->ctx, &hex, 1, NULL, 0);
 	if (rc)
 		return rc;
-	g->vp_to_win = (uint8_t)(5 + game__param(g, "size"));
+	g->vp_to_win = (uint8_t)(5 + catan_game__param(g, "size"));
 	g->max_actions = 40;
 	g->max_outcomes = 11;
 	g->variant_size = TINY_VARIANT_SIZE;
@@ -145,7 +145,7 @@ broken_build(catan_game *g)
 
 	if (rc)
 		return rc;
-	if (game__param(g, "how") == 1) {
+	if (catan_game__param(g, "how") == 1) {
 		catan__ctx_seterr(g->ctx, "the loud failure");
 		return CATAN_ERROR;
 	}
@@ -558,11 +558,11 @@ START_TEST(test_tiny_defaults)
 	ck_assert_ptr_null(catan_game_param(g, "level"));
 	ck_assert_ptr_null(catan_game_param(g, "nosuch"));
 	ck_assert_ptr_null(catan_game_param(g, NULL));
-	ck_assert_int_eq(game__param(g, "size"), 3);
-	ck_assert_int_eq(game__param(g, "mode"), 0);
-	ck_assert_int_eq(game__param(g, "seed"), -1);
-	ck_assert_int_eq(game__param(g, "nosuch"), -1);
-	ck_assert_int_eq(game__param(NULL, "size"), -1);
+	ck_assert_int_eq(catan_game__param(g, "size"), 3);
+	ck_assert_int_eq(catan_game__param(g, "mode"), 0);
+	ck_assert_int_eq(catan_game__param(g, "seed"), -1);
+	ck_assert_int_eq(catan_game__param(g, "nosuch"), -1);
+	ck_assert_int_eq(catan_game__param(NULL, "size"), -1);
 	catan_game_unref(g);
 
 	catan_ctx_free(ctx);
@@ -596,7 +596,7 @@ START_TEST(test_tiny_values)
 	ck_assert_str_eq(catan_game_param(g, "chance"), "explicit");
 	ck_assert_str_eq(catan_game_param(g, "max_turns"), "1000000");
 	ck_assert_str_eq(catan_game_param(g, "mode"), "beta");
-	ck_assert_int_eq(game__param(g, "mode"), 1);
+	ck_assert_int_eq(catan_game__param(g, "mode"), 1);
 	ck_assert_uint_eq(g->seed, UINT64_MAX);
 	ck_assert_uint_eq(g->max_turns, 1000000);
 	ck_assert_int_eq(g->modules[1].params[0], 3);
@@ -1173,7 +1173,7 @@ START_TEST(test_base_canonical)
 	ck_assert_str_eq(catan_game_param(g, "board"), "random");
 	ck_assert_str_eq(catan_game_param(g, "vp"), "10");
 	ck_assert_str_eq(catan_game_param(g, "seed"), "42");
-	ck_assert_int_eq(game__param(g, "vp"), 10);
+	ck_assert_int_eq(catan_game__param(g, "vp"), 10);
 	ck_assert_uint_eq(g->board.nhex, 19);
 	ck_assert_uint_eq(g->board.nvert, 54);
 	ck_assert_uint_eq(g->board.nedge, 72);

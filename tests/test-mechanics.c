@@ -141,7 +141,7 @@ static void
 road_line(int player, unsigned first_hex, unsigned from, unsigned n)
 {
 	for (unsigned i = from; i < from + n; i++)
-		build__place_road(st, player, line_edge(first_hex, i));
+		catan_build__place_road(st, player, line_edge(first_hex, i));
 }
 
 static int
@@ -154,42 +154,42 @@ longest_holder(void)
 
 START_TEST(test_costs)
 {
-	ck_assert_uint_eq(cards_total(cost_road), 2);
-	ck_assert_uint_eq(cost_road[CATAN_LUMBER], 1);
-	ck_assert_uint_eq(cost_road[CATAN_BRICK], 1);
-	ck_assert_uint_eq(cards_total(cost_settlement), 4);
-	ck_assert_uint_eq(cost_settlement[CATAN_ORE], 0);
-	ck_assert_uint_eq(cards_total(cost_city), 5);
-	ck_assert_uint_eq(cost_city[CATAN_ORE], 3);
-	ck_assert_uint_eq(cost_city[CATAN_GRAIN], 2);
-	ck_assert_uint_eq(cards_total(cost_dev), 3);
-	ck_assert_uint_eq(cost_dev[CATAN_LUMBER], 0);
-	ck_assert_uint_eq(cost_dev[CATAN_BRICK], 0);
+	ck_assert_uint_eq(cards_total(catan__cost_road), 2);
+	ck_assert_uint_eq(catan__cost_road[CATAN_LUMBER], 1);
+	ck_assert_uint_eq(catan__cost_road[CATAN_BRICK], 1);
+	ck_assert_uint_eq(cards_total(catan__cost_settlement), 4);
+	ck_assert_uint_eq(catan__cost_settlement[CATAN_ORE], 0);
+	ck_assert_uint_eq(cards_total(catan__cost_city), 5);
+	ck_assert_uint_eq(catan__cost_city[CATAN_ORE], 3);
+	ck_assert_uint_eq(catan__cost_city[CATAN_GRAIN], 2);
+	ck_assert_uint_eq(cards_total(catan__cost_dev), 3);
+	ck_assert_uint_eq(catan__cost_dev[CATAN_LUMBER], 0);
+	ck_assert_uint_eq(catan__cost_dev[CATAN_BRICK], 0);
 }
 END_TEST
 
 START_TEST(test_cards_move)
 {
-	cards__receive(st, 0, CATAN_LUMBER, 3);
-	cards__receive(st, 0, CATAN_BRICK, 2);
+	catan_cards__receive(st, 0, CATAN_LUMBER, 3);
+	catan_cards__receive(st, 0, CATAN_BRICK, 2);
 	ck_assert_uint_eq(st_cplayer(st, 0)->hand_total, 5);
 	ck_assert_uint_eq(st_ccore(st)->bank[CATAN_LUMBER], 16);
 	check_cards_conserved(st);
 
-	cards__pay(st, 0, cost_road);
+	catan_cards__pay(st, 0, catan__cost_road);
 	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_LUMBER], 2);
 	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_BRICK], 1);
 	ck_assert_uint_eq(st_cplayer(st, 0)->hand_total, 3);
 	check_cards_conserved(st);
 
-	cards__transfer(st, 0, 2, CATAN_LUMBER, 2);
+	catan_cards__transfer(st, 0, 2, CATAN_LUMBER, 2);
 	ck_assert_uint_eq(st_cplayer(st, 0)->hand_total, 1);
 	ck_assert_uint_eq(st_cplayer(st, 2)->hand[CATAN_LUMBER], 2);
 	ck_assert_uint_eq(st_cplayer(st, 2)->hand_total, 2);
 	check_cards_conserved(st);
 
 	/* The bank never goes below zero. */
-	cards__receive(st, 1, CATAN_ORE, 25);
+	catan_cards__receive(st, 1, CATAN_ORE, 25);
 	ck_assert_uint_eq(st_cplayer(st, 1)->hand[CATAN_ORE], 19);
 	ck_assert_uint_eq(st_ccore(st)->bank[CATAN_ORE], 0);
 	check_cards_conserved(st);
@@ -203,38 +203,38 @@ START_TEST(test_check_road)
 	const struct board *b = &st->game->board;
 	unsigned v = line_vertex(ROW2, 2);
 
-	ck_assert_int_eq(build__check_road(st, 0, b->nedge, false),
+	ck_assert_int_eq(catan_build__check_road(st, 0, b->nedge, false),
 			 CATAN_REASON_BAD_LOCATION);
 	/* Nothing of the player's nearby. */
-	ck_assert_int_eq(build__check_road(st, 0, line_edge(ROW2, 0), false),
+	ck_assert_int_eq(catan_build__check_road(st, 0, line_edge(ROW2, 0), false),
 			 CATAN_REASON_NOT_CONNECTED);
 
-	build__place_settlement(st, 0, v);
-	ck_assert_int_eq(build__check_road(st, 0, line_edge(ROW2, 1), false),
+	catan_build__place_settlement(st, 0, v);
+	ck_assert_int_eq(catan_build__check_road(st, 0, line_edge(ROW2, 1), false),
 			 CATAN_REASON_NONE);
-	ck_assert_int_eq(build__check_road(st, 1, line_edge(ROW2, 1), false),
+	ck_assert_int_eq(catan_build__check_road(st, 1, line_edge(ROW2, 1), false),
 			 CATAN_REASON_NOT_CONNECTED);
-	build__place_road(st, 0, line_edge(ROW2, 2));
-	ck_assert_int_eq(build__check_road(st, 0, line_edge(ROW2, 2), false),
+	catan_build__place_road(st, 0, line_edge(ROW2, 2));
+	ck_assert_int_eq(catan_build__check_road(st, 0, line_edge(ROW2, 2), false),
 			 CATAN_REASON_OCCUPIED);
 	/* Extends the road at its far end. */
-	ck_assert_int_eq(build__check_road(st, 0, line_edge(ROW2, 3), false),
+	ck_assert_int_eq(catan_build__check_road(st, 0, line_edge(ROW2, 3), false),
 			 CATAN_REASON_NONE);
 
 	/* "You cannot extend a road through a colony or other city" (05.D). */
-	build__place_settlement(st, 1, line_vertex(ROW2, 3));
-	ck_assert_int_eq(build__check_road(st, 0, line_edge(ROW2, 3), false),
+	catan_build__place_settlement(st, 1, line_vertex(ROW2, 3));
+	ck_assert_int_eq(catan_build__check_road(st, 0, line_edge(ROW2, 3), false),
 			 CATAN_REASON_NOT_CONNECTED);
-	ck_assert_int_eq(build__check_road(st, 1, line_edge(ROW2, 3), false),
+	ck_assert_int_eq(catan_build__check_road(st, 1, line_edge(ROW2, 3), false),
 			 CATAN_REASON_NONE);
 
 	st_player(st, 0)->roads_left = 0;
-	ck_assert_int_eq(build__check_road(st, 0, line_edge(ROW2, 1), false),
+	ck_assert_int_eq(catan_build__check_road(st, 0, line_edge(ROW2, 1), false),
 			 CATAN_REASON_NO_PIECES_LEFT);
-	ck_assert(!build__any_road_possible(st, 0));
+	ck_assert(!catan_build__any_road_possible(st, 0));
 	st_player(st, 0)->roads_left = 5;
-	ck_assert(build__any_road_possible(st, 0));
-	ck_assert(!build__any_road_possible(st, 2));
+	ck_assert(catan_build__any_road_possible(st, 0));
+	ck_assert(!catan_build__any_road_possible(st, 2));
 }
 END_TEST
 
@@ -242,13 +242,13 @@ START_TEST(test_check_road_setup)
 {
 	unsigned v = line_vertex(ROW2, 2);
 
-	build__place_settlement(st, 0, v);
+	catan_build__place_settlement(st, 0, v);
 	st_core(st)->setup_vertex = (uint16_t)v;
-	ck_assert_int_eq(build__check_road(st, 0, line_edge(ROW2, 1), true),
+	ck_assert_int_eq(catan_build__check_road(st, 0, line_edge(ROW2, 1), true),
 			 CATAN_REASON_NONE);
-	ck_assert_int_eq(build__check_road(st, 0, line_edge(ROW2, 2), true),
+	ck_assert_int_eq(catan_build__check_road(st, 0, line_edge(ROW2, 2), true),
 			 CATAN_REASON_NONE);
-	ck_assert_int_eq(build__check_road(st, 0, line_edge(ROW2, 3), true),
+	ck_assert_int_eq(catan_build__check_road(st, 0, line_edge(ROW2, 3), true),
 			 CATAN_REASON_SETUP_ORDER);
 }
 END_TEST
@@ -258,32 +258,32 @@ START_TEST(test_check_settlement)
 	const struct board *b = &st->game->board;
 	unsigned v = line_vertex(ROW2, 4);
 
-	ck_assert_int_eq(build__check_settlement(st, 0, b->nvert, false),
+	ck_assert_int_eq(catan_build__check_settlement(st, 0, b->nvert, false),
 			 CATAN_REASON_BAD_LOCATION);
-	ck_assert_int_eq(build__check_settlement(st, 0, v, false),
+	ck_assert_int_eq(catan_build__check_settlement(st, 0, v, false),
 			 CATAN_REASON_NOT_CONNECTED);
-	ck_assert_int_eq(build__check_settlement(st, 0, v, true),
+	ck_assert_int_eq(catan_build__check_settlement(st, 0, v, true),
 			 CATAN_REASON_NONE);
 
-	build__place_road(st, 0, line_edge(ROW2, 3));
-	ck_assert_int_eq(build__check_settlement(st, 0, v, false),
+	catan_build__place_road(st, 0, line_edge(ROW2, 3));
+	ck_assert_int_eq(catan_build__check_settlement(st, 0, v, false),
 			 CATAN_REASON_NONE);
-	ck_assert_int_eq(build__check_settlement(st, 1, v, false),
+	ck_assert_int_eq(catan_build__check_settlement(st, 1, v, false),
 			 CATAN_REASON_NOT_CONNECTED);
 
 	/* The distance rule binds one's own buildings too (04.3). */
-	build__place_settlement(st, 0, line_vertex(ROW2, 3));
-	ck_assert_int_eq(build__check_settlement(st, 0, v, false),
+	catan_build__place_settlement(st, 0, line_vertex(ROW2, 3));
+	ck_assert_int_eq(catan_build__check_settlement(st, 0, v, false),
 			 CATAN_REASON_DISTANCE_RULE);
-	ck_assert_int_eq(build__check_settlement(st, 0, line_vertex(ROW2, 3),
-						 false),
+	ck_assert_int_eq(catan_build__check_settlement(st, 0, line_vertex(ROW2, 3),
+						       false),
 			 CATAN_REASON_OCCUPIED);
-	ck_assert(!build__distance_ok(st, v));
-	ck_assert(build__distance_ok(st, line_vertex(ROW2, 5)));
+	ck_assert(!catan_build__distance_ok(st, v));
+	ck_assert(catan_build__distance_ok(st, line_vertex(ROW2, 5)));
 
 	st_player(st, 2)->settlements_left = 0;
-	ck_assert_int_eq(build__check_settlement(st, 2, line_vertex(ROW2, 8),
-						 true),
+	ck_assert_int_eq(catan_build__check_settlement(st, 2, line_vertex(ROW2, 8),
+						       true),
 			 CATAN_REASON_NO_PIECES_LEFT);
 }
 END_TEST
@@ -295,8 +295,8 @@ START_TEST(test_check_settlement_setup_needs_free_edge)
 
 	CATAN_ASSERT_OK(catan_board_vertex(game, v, &info));
 	for (int i = 0; i < 3; i++)
-		build__place_road(st, 1, info.edges[i]);
-	ck_assert_int_eq(build__check_settlement(st, 0, v, true),
+		catan_build__place_road(st, 1, info.edges[i]);
+	ck_assert_int_eq(catan_build__check_settlement(st, 0, v, true),
 			 CATAN_REASON_OCCUPIED);
 }
 END_TEST
@@ -306,29 +306,29 @@ START_TEST(test_city)
 	unsigned v = line_vertex(ROW2, 4);
 	const struct player_state *ps = st_cplayer(st, 0);
 
-	ck_assert_int_eq(build__check_city(st, 0, st->game->board.nvert),
+	ck_assert_int_eq(catan_build__check_city(st, 0, st->game->board.nvert),
 			 CATAN_REASON_BAD_LOCATION);
-	ck_assert_int_eq(build__check_city(st, 0, v),
+	ck_assert_int_eq(catan_build__check_city(st, 0, v),
 			 CATAN_REASON_NOT_OWN_SETTLEMENT);
-	build__place_settlement(st, 1, v);
-	ck_assert_int_eq(build__check_city(st, 0, v),
+	catan_build__place_settlement(st, 1, v);
+	ck_assert_int_eq(catan_build__check_city(st, 0, v),
 			 CATAN_REASON_NOT_OWN_SETTLEMENT);
-	build__place_settlement(st, 0, line_vertex(ROW2, 6));
+	catan_build__place_settlement(st, 0, line_vertex(ROW2, 6));
 	ck_assert_uint_eq(ps->settlements_left, 4);
-	ck_assert_int_eq(build__check_city(st, 0, line_vertex(ROW2, 6)),
+	ck_assert_int_eq(catan_build__check_city(st, 0, line_vertex(ROW2, 6)),
 			 CATAN_REASON_NONE);
 
-	build__place_city(st, 0, line_vertex(ROW2, 6));
+	catan_build__place_city(st, 0, line_vertex(ROW2, 6));
 	ck_assert_uint_eq(ps->settlements_left, 5);
 	ck_assert_uint_eq(ps->cities_left, 3);
 	ck_assert_int_eq(catan_state_vertex_piece(st, line_vertex(ROW2, 6),
 						  NULL),
 			 CATAN_PIECE_CITY);
-	ck_assert_int_eq(build__check_city(st, 0, line_vertex(ROW2, 6)),
+	ck_assert_int_eq(catan_build__check_city(st, 0, line_vertex(ROW2, 6)),
 			 CATAN_REASON_NOT_OWN_SETTLEMENT);
 
 	st_player(st, 1)->cities_left = 0;
-	ck_assert_int_eq(build__check_city(st, 1, v),
+	ck_assert_int_eq(catan_build__check_city(st, 1, v),
 			 CATAN_REASON_NO_PIECES_LEFT);
 }
 END_TEST
@@ -343,21 +343,21 @@ START_TEST(test_road_loop)
 
 	/* "A loop can count" (05.F). */
 	for (int i = 0; i < 6; i++)
-		build__place_road(st, 0, side(DESERT, i));
-	ck_assert_uint_eq(road__longest(st, 0), 6);
+		catan_build__place_road(st, 0, side(DESERT, i));
+	ck_assert_uint_eq(catan_road__longest(st, 0), 6);
 	ck_assert_uint_eq(st_cplayer(st, 0)->road_length, 6);
 	ck_assert_int_eq(longest_holder(), 0);
 
 	/* A tail leaving the loop: the trail walks the tail and the loop. */
-	build__place_road(st, 0, edge_of(top, up1));
-	build__place_road(st, 0, edge_of(up1, up2));
-	ck_assert_uint_eq(road__longest(st, 0), 8);
+	catan_build__place_road(st, 0, edge_of(top, up1));
+	catan_build__place_road(st, 0, edge_of(up1, up2));
+	ck_assert_uint_eq(catan_road__longest(st, 0), 8);
 
 	/* An opponent on the loop opposite the tail: the loop now runs from
 	 * that settlement round to it again (6), longer than the tail plus
 	 * half the loop (5). */
-	build__place_settlement(st, 1, vtx(DESERT, CATAN_CORNER_S));
-	ck_assert_uint_eq(road__longest(st, 0), 6);
+	catan_build__place_settlement(st, 1, vtx(DESERT, CATAN_CORNER_S));
+	ck_assert_uint_eq(catan_road__longest(st, 0), 6);
 	ck_assert_uint_eq(st_cplayer(st, 0)->road_length, 6);
 }
 END_TEST
@@ -367,16 +367,16 @@ START_TEST(test_road_branch)
 	unsigned center = vtx(DESERT, CATAN_CORNER_N);
 
 	/* Three arms of 3, 2 and 1 roads meet at one intersection. */
-	build__place_road(st, 0, side(DESERT, 0));
-	build__place_road(st, 0, side(DESERT, 1));
-	build__place_road(st, 0, side(DESERT, 2));
-	build__place_road(st, 0, side(DESERT, 5));
-	build__place_road(st, 0, side(DESERT, 4));
-	build__place_road(st, 0, edge_of(center,
+	catan_build__place_road(st, 0, side(DESERT, 0));
+	catan_build__place_road(st, 0, side(DESERT, 1));
+	catan_build__place_road(st, 0, side(DESERT, 2));
+	catan_build__place_road(st, 0, side(DESERT, 5));
+	catan_build__place_road(st, 0, side(DESERT, 4));
+	catan_build__place_road(st, 0, edge_of(center,
 					  vtx(DESERT - 5, CATAN_CORNER_NE)));
 
 	/* "does not add up all branches" (05.F): 3 + 2, not 6. */
-	ck_assert_uint_eq(road__longest(st, 0), 5);
+	ck_assert_uint_eq(catan_road__longest(st, 0), 5);
 	ck_assert_int_eq(longest_holder(), 0);
 }
 END_TEST
@@ -384,11 +384,11 @@ END_TEST
 START_TEST(test_road_broken_in_middle)
 {
 	road_line(0, ROW2, 0, 6);
-	ck_assert_uint_eq(road__longest(st, 0), 6);
+	ck_assert_uint_eq(catan_road__longest(st, 0), 6);
 
 	/* "An opposing colony crosses the route" (05.F): 2 | 4. */
-	build__place_settlement(st, 1, line_vertex(ROW2, 2));
-	ck_assert_uint_eq(road__longest(st, 0), 4);
+	catan_build__place_settlement(st, 1, line_vertex(ROW2, 2));
+	ck_assert_uint_eq(catan_road__longest(st, 0), 4);
 	ck_assert_uint_eq(st_cplayer(st, 0)->road_length, 4);
 }
 END_TEST
@@ -398,18 +398,18 @@ START_TEST(test_road_ends_at_opponent)
 	road_line(0, ROW2, 0, 6);
 
 	/* Buildings at either end do not cut anything. */
-	build__place_settlement(st, 1, line_vertex(ROW2, 0));
-	build__place_settlement(st, 2, line_vertex(ROW2, 6));
-	ck_assert_uint_eq(road__longest(st, 0), 6);
+	catan_build__place_settlement(st, 1, line_vertex(ROW2, 0));
+	catan_build__place_settlement(st, 2, line_vertex(ROW2, 6));
+	ck_assert_uint_eq(catan_road__longest(st, 0), 6);
 
 	/* Nor does the player's own building in the middle. */
-	build__place_settlement(st, 0, line_vertex(ROW2, 3));
-	build__place_city(st, 0, line_vertex(ROW2, 3));
-	ck_assert_uint_eq(road__longest(st, 0), 6);
+	catan_build__place_settlement(st, 0, line_vertex(ROW2, 3));
+	catan_build__place_city(st, 0, line_vertex(ROW2, 3));
+	ck_assert_uint_eq(catan_road__longest(st, 0), 6);
 
 	/* The other roads do not count for the opponents. */
-	ck_assert_uint_eq(road__longest(st, 1), 0);
-	ck_assert_uint_eq(road__longest(st, 2), 0);
+	ck_assert_uint_eq(catan_road__longest(st, 1), 0);
+	ck_assert_uint_eq(catan_road__longest(st, 2), 0);
 }
 END_TEST
 
@@ -417,13 +417,13 @@ START_TEST(test_longest_exceed_to_take)
 {
 	road_line(0, ROW2, 0, 4);
 	ck_assert_int_eq(longest_holder(), -1);
-	build__place_road(st, 0, line_edge(ROW2, 4));
+	catan_build__place_road(st, 0, line_edge(ROW2, 4));
 	ck_assert_int_eq(longest_holder(), 0);
 
 	/* Tying the holder is not enough. */
 	road_line(1, ROW0, 0, 5);
 	ck_assert_int_eq(longest_holder(), 0);
-	build__place_road(st, 1, line_edge(ROW0, 5));
+	catan_build__place_road(st, 1, line_edge(ROW0, 5));
 	ck_assert_int_eq(longest_holder(), 1);
 }
 END_TEST
@@ -436,7 +436,7 @@ START_TEST(test_longest_holder_keeps_tie)
 
 	/* Cut to 2 | 5: "he keeps it if he remains tied at the top with at
 	 * least 5" (05.F). */
-	build__place_settlement(st, 2, line_vertex(ROW2, 2));
+	catan_build__place_settlement(st, 2, line_vertex(ROW2, 2));
 	ck_assert_uint_eq(st_cplayer(st, 0)->road_length, 5);
 	ck_assert_int_eq(longest_holder(), 0);
 }
@@ -448,7 +448,7 @@ START_TEST(test_longest_goes_to_lone_leader)
 	road_line(1, ROW0, 0, 6);
 	ck_assert_int_eq(longest_holder(), 0);
 
-	build__place_settlement(st, 2, line_vertex(ROW2, 3));
+	catan_build__place_settlement(st, 2, line_vertex(ROW2, 3));
 	ck_assert_uint_eq(st_cplayer(st, 0)->road_length, 4);
 	ck_assert_int_eq(longest_holder(), 1);
 }
@@ -462,12 +462,12 @@ START_TEST(test_longest_set_aside_on_tie)
 	ck_assert_int_eq(longest_holder(), 0);
 
 	/* Two others tie at the top: nobody holds it. */
-	build__place_settlement(st, 3, line_vertex(ROW2, 3));
+	catan_build__place_settlement(st, 3, line_vertex(ROW2, 3));
 	ck_assert_int_eq(longest_holder(), -1);
-	ck_assert_int_eq(score__base_vp(st, 0, true), 0);
+	ck_assert_int_eq(catan_score__base_vp(st, 0, true), 0);
 
 	/* "until a player fulfils the conditions alone" */
-	build__place_road(st, 1, line_edge(ROW0, 5));
+	catan_build__place_road(st, 1, line_edge(ROW0, 5));
 	ck_assert_int_eq(longest_holder(), 1);
 }
 END_TEST
@@ -478,11 +478,11 @@ START_TEST(test_longest_set_aside_below_five)
 	road_line(1, ROW0, 0, 4);
 	ck_assert_int_eq(longest_holder(), 0);
 
-	build__place_settlement(st, 2, line_vertex(ROW2, 2));
+	catan_build__place_settlement(st, 2, line_vertex(ROW2, 2));
 	ck_assert_int_eq(longest_holder(), -1);
 
 	/* Reaching 5 again alone takes it back. */
-	build__place_road(st, 1, line_edge(ROW0, 4));
+	catan_build__place_road(st, 1, line_edge(ROW0, 4));
 	ck_assert_int_eq(longest_holder(), 1);
 }
 END_TEST
@@ -492,19 +492,19 @@ END_TEST
 START_TEST(test_largest_army)
 {
 	st_player(st, 0)->knights = 2;
-	awards__update_largest_army(st);
+	catan_awards__update_largest_army(st);
 	ck_assert_int_eq(st_ccore(st)->army_holder, -1);
 
 	st_player(st, 0)->knights = 3;
-	awards__update_largest_army(st);
+	catan_awards__update_largest_army(st);
 	ck_assert_int_eq(st_ccore(st)->army_holder, 0);
 
 	/* "Another must have played strictly more Knights" (05.F). */
 	st_player(st, 1)->knights = 3;
-	awards__update_largest_army(st);
+	catan_awards__update_largest_army(st);
 	ck_assert_int_eq(st_ccore(st)->army_holder, 0);
 	st_player(st, 1)->knights = 4;
-	awards__update_largest_army(st);
+	catan_awards__update_largest_army(st);
 	ck_assert_int_eq(st_ccore(st)->army_holder, 1);
 }
 END_TEST
@@ -545,12 +545,12 @@ bank_ore(unsigned n)
 START_TEST(test_production_city_doubles)
 {
 	check_ten_hexes();
-	build__place_settlement(st, 0, vtx(ORE_HEX, CATAN_CORNER_N));
-	build__place_settlement(st, 1, vtx(ORE_HEX, CATAN_CORNER_S));
-	build__place_city(st, 1, vtx(ORE_HEX, CATAN_CORNER_S));
-	build__place_settlement(st, 2, vtx(BRICK_HEX, CATAN_CORNER_N));
+	catan_build__place_settlement(st, 0, vtx(ORE_HEX, CATAN_CORNER_N));
+	catan_build__place_settlement(st, 1, vtx(ORE_HEX, CATAN_CORNER_S));
+	catan_build__place_city(st, 1, vtx(ORE_HEX, CATAN_CORNER_S));
+	catan_build__place_settlement(st, 2, vtx(BRICK_HEX, CATAN_CORNER_N));
 
-	production__roll(st, 10);
+	catan_production__roll(st, 10);
 	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_ORE], 1);
 	ck_assert_uint_eq(st_cplayer(st, 1)->hand[CATAN_ORE], 2);
 	ck_assert_uint_eq(st_cplayer(st, 2)->hand[CATAN_BRICK], 1);
@@ -558,7 +558,7 @@ START_TEST(test_production_city_doubles)
 	check_cards_conserved(st);
 
 	/* Another number pays nobody here. */
-	production__roll(st, 9);
+	catan_production__roll(st, 9);
 	ck_assert_uint_eq(st_cplayer(st, 1)->hand_total, 2);
 	check_cards_conserved(st);
 }
@@ -566,14 +566,14 @@ END_TEST
 
 START_TEST(test_production_shortage_two_recipients)
 {
-	build__place_settlement(st, 0, vtx(ORE_HEX, CATAN_CORNER_N));
-	build__place_city(st, 1, vtx(ORE_HEX, CATAN_CORNER_S));
-	build__place_settlement(st, 2, vtx(BRICK_HEX, CATAN_CORNER_N));
+	catan_build__place_settlement(st, 0, vtx(ORE_HEX, CATAN_CORNER_N));
+	catan_build__place_city(st, 1, vtx(ORE_HEX, CATAN_CORNER_S));
+	catan_build__place_settlement(st, 2, vtx(BRICK_HEX, CATAN_CORNER_N));
 
 	/* 3 ore owed to two players, 2 in the bank: "no one receives this
 	 * type of production"; "Other types are distributed normally". */
 	bank_ore(2);
-	production__roll(st, 10);
+	catan_production__roll(st, 10);
 	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_ORE], 0);
 	ck_assert_uint_eq(st_cplayer(st, 1)->hand[CATAN_ORE], 0);
 	ck_assert_uint_eq(st_ccore(st)->bank[CATAN_ORE], 2);
@@ -582,7 +582,7 @@ START_TEST(test_production_shortage_two_recipients)
 
 	/* Exactly enough pays everyone. */
 	bank_ore(3);
-	production__roll(st, 10);
+	catan_production__roll(st, 10);
 	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_ORE], 1);
 	ck_assert_uint_eq(st_cplayer(st, 1)->hand[CATAN_ORE], 2);
 	ck_assert_uint_eq(st_ccore(st)->bank[CATAN_ORE], 0);
@@ -592,12 +592,12 @@ END_TEST
 
 START_TEST(test_production_shortage_one_recipient)
 {
-	build__place_city(st, 1, vtx(ORE_HEX, CATAN_CORNER_S));
-	build__place_settlement(st, 2, vtx(BRICK_HEX, CATAN_CORNER_N));
+	catan_build__place_city(st, 1, vtx(ORE_HEX, CATAN_CORNER_S));
+	catan_build__place_settlement(st, 2, vtx(BRICK_HEX, CATAN_CORNER_N));
 
 	/* "If only one person has to receive it, give it what is left". */
 	bank_ore(1);
-	production__roll(st, 10);
+	catan_production__roll(st, 10);
 	ck_assert_uint_eq(st_cplayer(st, 1)->hand[CATAN_ORE], 1);
 	ck_assert_uint_eq(st_ccore(st)->bank[CATAN_ORE], 0);
 	ck_assert_uint_eq(st_cplayer(st, 2)->hand[CATAN_BRICK], 1);
@@ -607,16 +607,16 @@ END_TEST
 
 START_TEST(test_production_robber_blocks)
 {
-	build__place_settlement(st, 0, vtx(ORE_HEX, CATAN_CORNER_N));
-	build__place_settlement(st, 2, vtx(BRICK_HEX, CATAN_CORNER_N));
+	catan_build__place_settlement(st, 0, vtx(ORE_HEX, CATAN_CORNER_N));
+	catan_build__place_settlement(st, 2, vtx(BRICK_HEX, CATAN_CORNER_N));
 
 	CATAN_ASSERT_OK(catan_edit_set_robber(st, ORE_HEX));
-	production__roll(st, 10);
+	catan_production__roll(st, 10);
 	ck_assert_uint_eq(st_cplayer(st, 0)->hand_total, 0);
 	ck_assert_uint_eq(st_cplayer(st, 2)->hand[CATAN_BRICK], 1);
 
 	CATAN_ASSERT_OK(catan_edit_set_robber(st, BRICK_HEX));
-	production__roll(st, 10);
+	catan_production__roll(st, 10);
 	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_ORE], 1);
 	ck_assert_uint_eq(st_cplayer(st, 2)->hand[CATAN_BRICK], 1);
 	check_cards_conserved(st);
@@ -626,7 +626,7 @@ END_TEST
 START_TEST(test_setup_income)
 {
 	/* h9.n touches the desert, h4 (hills) and h5 (pasture). */
-	production__setup_income(st, 0, vtx(DESERT, CATAN_CORNER_N));
+	catan_production__setup_income(st, 0, vtx(DESERT, CATAN_CORNER_N));
 	ck_assert_uint_eq(st_cplayer(st, 0)->hand_total, 2);
 	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_BRICK], 1);
 	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_WOOL], 1);
@@ -638,23 +638,23 @@ END_TEST
 
 START_TEST(test_robber_victims)
 {
-	build__place_settlement(st, 0, vtx(ORE_HEX, CATAN_CORNER_N));
-	build__place_settlement(st, 1, vtx(ORE_HEX, CATAN_CORNER_SE));
-	build__place_city(st, 2, vtx(ORE_HEX, CATAN_CORNER_SW));
+	catan_build__place_settlement(st, 0, vtx(ORE_HEX, CATAN_CORNER_N));
+	catan_build__place_settlement(st, 1, vtx(ORE_HEX, CATAN_CORNER_SE));
+	catan_build__place_city(st, 2, vtx(ORE_HEX, CATAN_CORNER_SW));
 
 	/* Nobody holds cards yet. */
-	ck_assert_uint_eq(robber__victims(st, ORE_HEX, 0), 0);
+	ck_assert_uint_eq(catan_robber__victims(st, ORE_HEX, 0), 0);
 
 	CATAN_ASSERT_OK(catan_edit_set_cards(st, 0, CATAN_WOOL, 2));
 	CATAN_ASSERT_OK(catan_edit_set_cards(st, 1, CATAN_ORE, 1));
 	CATAN_ASSERT_OK(catan_edit_set_cards(st, 3, CATAN_ORE, 4));
 	/* Never oneself (B10); player 3 has no building there. */
-	ck_assert_uint_eq(robber__victims(st, ORE_HEX, 0), 1u << 1);
-	ck_assert_uint_eq(robber__victims(st, ORE_HEX, 1), 1u << 0);
-	ck_assert_uint_eq(robber__victims(st, ORE_HEX, 3),
+	ck_assert_uint_eq(catan_robber__victims(st, ORE_HEX, 0), 1u << 1);
+	ck_assert_uint_eq(catan_robber__victims(st, ORE_HEX, 1), 1u << 0);
+	ck_assert_uint_eq(catan_robber__victims(st, ORE_HEX, 3),
 			  (1u << 0) | (1u << 1));
-	ck_assert_uint_eq(robber__victims(st, BRICK_HEX, 3), 0);
-	ck_assert_uint_eq(robber__victims(st, st->game->board.nhex, 3), 0);
+	ck_assert_uint_eq(catan_robber__victims(st, BRICK_HEX, 3), 0);
+	ck_assert_uint_eq(catan_robber__victims(st, st->game->board.nhex, 3), 0);
 }
 END_TEST
 
@@ -685,29 +685,29 @@ START_TEST(test_maritime_rates)
 	ck_assert_uint_eq(special.ratio, 2);
 
 	for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
-		ck_assert_uint_eq(trade__maritime_rate(st, 0, k), 4);
+		ck_assert_uint_eq(catan_trade__maritime_rate(st, 0, k), 4);
 
 	/* "Owning a road near the port is not enough" (05.C). */
-	build__place_road(st, 0, generic.edge);
-	build__place_road(st, 1, special.edge);
+	catan_build__place_road(st, 0, generic.edge);
+	catan_build__place_road(st, 1, special.edge);
 	for (int k = 0; k < CATAN_NUM_RESOURCES; k++) {
-		ck_assert_uint_eq(trade__maritime_rate(st, 0, k), 4);
-		ck_assert_uint_eq(trade__maritime_rate(st, 1, k), 4);
+		ck_assert_uint_eq(catan_trade__maritime_rate(st, 0, k), 4);
+		ck_assert_uint_eq(catan_trade__maritime_rate(st, 1, k), 4);
 	}
 
-	build__place_settlement(st, 0, generic.vertices[0]);
-	build__place_settlement(st, 1, special.vertices[1]);
+	catan_build__place_settlement(st, 0, generic.vertices[0]);
+	catan_build__place_settlement(st, 1, special.vertices[1]);
 	for (int k = 0; k < CATAN_NUM_RESOURCES; k++) {
 		unsigned want = (unsigned)k == special.resource ? 2 : 4;
 
-		ck_assert_uint_eq(trade__maritime_rate(st, 0, k), 3);
-		ck_assert_uint_eq(trade__maritime_rate(st, 1, k), want);
-		ck_assert_uint_eq(trade__maritime_rate(st, 2, k), 4);
+		ck_assert_uint_eq(catan_trade__maritime_rate(st, 0, k), 3);
+		ck_assert_uint_eq(catan_trade__maritime_rate(st, 1, k), want);
+		ck_assert_uint_eq(catan_trade__maritime_rate(st, 2, k), 4);
 	}
 
 	/* A city serves as well. */
-	build__place_city(st, 1, special.vertices[1]);
-	ck_assert_uint_eq(trade__maritime_rate(st, 1, (int)special.resource),
+	catan_build__place_city(st, 1, special.vertices[1]);
+	ck_assert_uint_eq(catan_trade__maritime_rate(st, 1, (int)special.resource),
 			  2);
 }
 END_TEST
@@ -720,16 +720,16 @@ START_TEST(test_trade_terms)
 	uint8_t mixed[CATAN_MAX_CARD_KINDS] = { [CATAN_LUMBER] = 1,
 						[CATAN_WOOL] = 2 };
 
-	ck_assert_int_eq(trade__check_terms(lumber, ore), CATAN_REASON_NONE);
-	ck_assert_int_eq(trade__check_terms(mixed, ore), CATAN_REASON_NONE);
+	ck_assert_int_eq(catan_trade__check_terms(lumber, ore), CATAN_REASON_NONE);
+	ck_assert_int_eq(catan_trade__check_terms(mixed, ore), CATAN_REASON_NONE);
 	/* No gifts (05.C, B5). */
-	ck_assert_int_eq(trade__check_terms(none, ore), CATAN_REASON_BAD_TRADE);
-	ck_assert_int_eq(trade__check_terms(lumber, none),
+	ck_assert_int_eq(catan_trade__check_terms(none, ore), CATAN_REASON_BAD_TRADE);
+	ck_assert_int_eq(catan_trade__check_terms(lumber, none),
 			 CATAN_REASON_BAD_TRADE);
 	/* No type for the same type (B10). */
-	ck_assert_int_eq(trade__check_terms(mixed, lumber),
+	ck_assert_int_eq(catan_trade__check_terms(mixed, lumber),
 			 CATAN_REASON_BAD_TRADE);
-	ck_assert_int_eq(trade__check_terms(lumber, lumber),
+	ck_assert_int_eq(catan_trade__check_terms(lumber, lumber),
 			 CATAN_REASON_BAD_TRADE);
 }
 END_TEST
@@ -738,26 +738,26 @@ END_TEST
 
 START_TEST(test_score)
 {
-	build__place_settlement(st, 0, vtx(ORE_HEX, CATAN_CORNER_N));
-	build__place_settlement(st, 0, vtx(BRICK_HEX, CATAN_CORNER_N));
-	build__place_city(st, 0, vtx(BRICK_HEX, CATAN_CORNER_N));
-	ck_assert_int_eq(score__base_vp(st, 0, false), 3);
+	catan_build__place_settlement(st, 0, vtx(ORE_HEX, CATAN_CORNER_N));
+	catan_build__place_settlement(st, 0, vtx(BRICK_HEX, CATAN_CORNER_N));
+	catan_build__place_city(st, 0, vtx(BRICK_HEX, CATAN_CORNER_N));
+	ck_assert_int_eq(catan_score__base_vp(st, 0, false), 3);
 
 	road_line(0, ROW2, 0, 5);
-	ck_assert_int_eq(score__base_vp(st, 0, false), 5);
+	ck_assert_int_eq(catan_score__base_vp(st, 0, false), 5);
 	st_player(st, 0)->knights = 3;
-	awards__update_largest_army(st);
-	ck_assert_int_eq(score__base_vp(st, 0, false), 7);
+	catan_awards__update_largest_army(st);
+	ck_assert_int_eq(catan_score__base_vp(st, 0, false), 7);
 
 	/* Victory Point cards stay hidden until they win (B8). */
 	CATAN_ASSERT_OK(catan_edit_give_dev_card(st, 0,
 						 CATAN_DEV_VICTORY_POINT, 1));
-	ck_assert_int_eq(score__base_vp(st, 0, false), 7);
-	ck_assert_int_eq(score__base_vp(st, 0, true), 8);
+	ck_assert_int_eq(catan_score__base_vp(st, 0, false), 7);
+	ck_assert_int_eq(catan_score__base_vp(st, 0, true), 8);
 	st_core(st)->winner = 0;
 	st_core(st)->flags |= GAME_VP_REVEALED;
-	ck_assert_int_eq(score__base_vp(st, 0, false), 8);
-	ck_assert_int_eq(score__base_vp(st, 1, false), 0);
+	ck_assert_int_eq(catan_score__base_vp(st, 0, false), 8);
+	ck_assert_int_eq(catan_score__base_vp(st, 1, false), 0);
 }
 END_TEST
 

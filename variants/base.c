@@ -68,14 +68,14 @@ base_build_game(catan_game *g)
 					  "the beginner board has fixed numbers");
 			return CATAN_EINVAL;
 		}
-		island__beginner(hexes, harbors);
+		catan_island__beginner(hexes, harbors);
 	} else {
 		struct catan_rng rng;
 
-		rng__seed(&rng, g->seed, 0x626f617264u);
-		island__random(hexes, harbors, &rng, param(g, P_NUMBERS) == NUMBERS_SPIRAL);
+		catan_rng__seed(&rng, g->seed, 0x626f617264u);
+		catan_island__random(hexes, harbors, &rng, param(g, P_NUMBERS) == NUMBERS_SPIRAL);
 	}
-	rc = board__build(&g->board, g->ctx, hexes, ISLAND_HEXES, harbors, ISLAND_HARBORS);
+	rc = catan_board__build(&g->board, g->ctx, hexes, ISLAND_HEXES, harbors, ISLAND_HARBORS);
 	if (rc != CATAN_OK)
 		return rc;
 
@@ -116,15 +116,15 @@ place_beginner_pieces(catan_state *s)
 			const struct beginner_pieces *bp = &beginner_setup[p];
 			uint16_t hx[3] = { bp->settlement[i][0], bp->settlement[i][1],
 					   bp->settlement[i][2] };
-			uint16_t v = board__vertex_of_hexes(b, hx, 3);
-			uint16_t e = board__edge_between(b, bp->road[i][0], bp->road[i][1]);
+			uint16_t v = catan_board__vertex_of_hexes(b, hx, 3);
+			uint16_t e = catan_board__edge_between(b, bp->road[i][0], bp->road[i][1]);
 
 			if (v == BOARD_NONE || e == BOARD_NONE)
 				return CATAN_ERROR;
-			build__place_settlement(s, p, v);
-			build__place_road(s, p, e);
+			catan_build__place_settlement(s, p, v);
+			catan_build__place_road(s, p, e);
 			if (i == 1)
-				production__setup_income(s, p, v);
+				catan_production__setup_income(s, p, v);
 		}
 	}
 	return CATAN_OK;
@@ -350,7 +350,7 @@ check_maritime(const catan_state *s, const catan_action *a)
 {
 	const struct core_state *c = st_ccore(s);
 	int give = single_kind(a->give), get = single_kind(a->get);
-	int reason = trade__check_terms(a->give, a->get);
+	int reason = catan_trade__check_terms(a->give, a->get);
 
 	if (strict_trading_over(s))
 		return CATAN_REASON_TRADING_OVER;
@@ -364,7 +364,7 @@ check_maritime(const catan_state *s, const catan_action *a)
 	{
 		uint8_t ratios[CATAN_MAX_CARD_KINDS];
 
-		trade__maritime_ratios(s, a->player, ratios);
+		catan_trade__maritime_ratios(s, a->player, ratios);
 		if (!(ratios[give] & (1u << a->give[give])))
 			return CATAN_REASON_BAD_TRADE_RATIO;
 	}
@@ -379,7 +379,7 @@ static int
 check_offer_terms(const catan_state *s, int p, const uint8_t give[CATAN_MAX_CARD_KINDS],
 		  const uint8_t get[CATAN_MAX_CARD_KINDS])
 {
-	int reason = trade__check_terms(give, get);
+	int reason = catan_trade__check_terms(give, get);
 
 	if (reason != CATAN_REASON_NONE)
 		return reason;
@@ -424,7 +424,7 @@ base_check_action(const catan_state *s, const catan_action *a)
 
 	if (a->type < CATAN_ACT_ROLL || a->type > CATAN_ACT_END_TURN)
 		return CATAN_REASON_UNKNOWN_ACTION;
-	if (!action__fields_clean(a))
+	if (!catan_action__fields_clean(a))
 		return CATAN_REASON_BAD_ARGUMENT;
 	reason = phase_allows(c, a->type);
 	if (reason != CATAN_REASON_NONE)
@@ -455,30 +455,33 @@ base_check_action(const catan_state *s, const catan_action *a)
 		return CATAN_REASON_NONE;
 	case CATAN_ACT_STEAL:
 		if (a->arg >= c->num_players ||
-		    !(state__robber_victims(s, c->robber_hex, p) & (1u << a->arg)))
+		    !(catan_state__robber_victims(s, c->robber_hex, p) & (1u << a->arg)))
 			return CATAN_REASON_INVALID_VICTIM;
 		return CATAN_REASON_NONE;
 	case CATAN_ACT_BUILD_ROAD:
 		if (c->phase == CATAN_PHASE_MAIN)
-			return check_paid_build(s, p, build__check_road(s, p, a->target, false),
-						cost_road);
-		return build__check_road(s, p, a->target, c->phase == CATAN_PHASE_SETUP);
+			return check_paid_build(s, p,
+						catan_build__check_road(s, p, a->target, false),
+						catan__cost_road);
+		return catan_build__check_road(s, p, a->target, c->phase == CATAN_PHASE_SETUP);
 	case CATAN_ACT_BUILD_SETTLEMENT:
 		if (c->phase == CATAN_PHASE_SETUP)
-			return build__check_settlement(s, p, a->target, true);
-		return check_paid_build(s, p, build__check_settlement(s, p, a->target, false),
-					cost_settlement);
+			return catan_build__check_settlement(s, p, a->target, true);
+		return check_paid_build(s, p, catan_build__check_settlement(s, p, a->target, false),
+					catan__cost_settlement);
 	case CATAN_ACT_BUILD_CITY:
-		return check_paid_build(s, p, build__check_city(s, p, a->target), cost_city);
+		return check_paid_build(s, p,
+					catan_build__check_city(s, p, a->target),
+					catan__cost_city);
 	case CATAN_ACT_BUY_DEV:
 		if (deck_left(c) == 0)
 			return CATAN_REASON_DECK_EMPTY;
-		return check_paid_build(s, p, CATAN_REASON_NONE, cost_dev);
+		return check_paid_build(s, p, CATAN_REASON_NONE, catan__cost_dev);
 	case CATAN_ACT_PLAY_KNIGHT:
 		return dev_playable(s, p, CATAN_DEV_KNIGHT);
 	case CATAN_ACT_PLAY_ROAD_BUILDING:
 		reason = dev_playable(s, p, CATAN_DEV_ROAD_BUILDING);
-		if (reason == CATAN_REASON_NONE && !build__any_road_possible(s, p))
+		if (reason == CATAN_REASON_NONE && !catan_build__any_road_possible(s, p))
 			reason = CATAN_REASON_NO_ROAD_POSSIBLE;   /* B10 */
 		return reason;
 	case CATAN_ACT_PLAY_YEAR_OF_PLENTY:
@@ -574,7 +577,7 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 			most = ps->hand[k];
 	if (most < 2)
 		return;
-	trade__maritime_ratios(s, p, ratios);
+	catan_trade__maritime_ratios(s, p, ratios);
 	for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
 		/* For one kind, lower ratios sort first. */
 		for (unsigned rate = 2; rate <= 4; rate++) {
@@ -635,7 +638,7 @@ push_dev_plays(const catan_state *s, catan_sink *sink, int p)
 	if (dev_playable(s, p, CATAN_DEV_KNIGHT) == CATAN_REASON_NONE)
 		push(sink, CATAN_ACT_PLAY_KNIGHT, p, 0, 0);
 	if (dev_playable(s, p, CATAN_DEV_ROAD_BUILDING) == CATAN_REASON_NONE &&
-	    build__any_road_possible(s, p))
+	    catan_build__any_road_possible(s, p))
 		push(sink, CATAN_ACT_PLAY_ROAD_BUILDING, p, 0, 0);
 	if (dev_playable(s, p, CATAN_DEV_YEAR_OF_PLENTY) == CATAN_REASON_NONE &&
 	    bank_total(st_ccore(s)) > 0)
@@ -665,11 +668,11 @@ push_roads(const catan_state *s, catan_sink *sink, int p, bool setup)
 		unsigned ne = s->game->board.nedge;
 
 		for (unsigned e = 0; e < ne; e++)
-			if (build__check_road(s, p, e, true) == CATAN_REASON_NONE)
+			if (catan_build__check_road(s, p, e, true) == CATAN_REASON_NONE)
 				push(sink, CATAN_ACT_BUILD_ROAD, p, e, 0);
 		return;
 	}
-	n = build__legal_roads(s, p, ids, ARRAY_LEN(ids));
+	n = catan_build__legal_roads(s, p, ids, ARRAY_LEN(ids));
 	push_places(sink, CATAN_ACT_BUILD_ROAD, p, ids, n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
 }
 
@@ -680,16 +683,16 @@ legal_main(const catan_state *s, int p, catan_sink *sink)
 	const struct player_state *ps = st_cplayer(s, p);
 	unsigned nv = s->game->board.nvert;
 
-	if (ps->roads_left && cards_covers(ps->hand, cost_road))
+	if (ps->roads_left && cards_covers(ps->hand, catan__cost_road))
 		push_roads(s, sink, p, false);
-	if (ps->settlements_left && cards_covers(ps->hand, cost_settlement)) {
+	if (ps->settlements_left && cards_covers(ps->hand, catan__cost_settlement)) {
 		uint16_t ids[MAX_PLACES];
-		size_t n = build__legal_settlements(s, p, ids, ARRAY_LEN(ids));
+		size_t n = catan_build__legal_settlements(s, p, ids, ARRAY_LEN(ids));
 
 		push_places(sink, CATAN_ACT_BUILD_SETTLEMENT, p, ids,
 			    n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
 	}
-	if (ps->cities_left && cards_covers(ps->hand, cost_city)) {
+	if (ps->cities_left && cards_covers(ps->hand, catan__cost_city)) {
 		const uint8_t *verts = st_cvert(s);
 		uint8_t own = PIECE_BYTE(p, CATAN_PIECE_SETTLEMENT);
 
@@ -697,7 +700,7 @@ legal_main(const catan_state *s, int p, catan_sink *sink)
 			if (verts[v] == own)
 				push(sink, CATAN_ACT_BUILD_CITY, p, v, 0);
 	}
-	if (cards_covers(ps->hand, cost_dev) && deck_left(c) > 0)
+	if (cards_covers(ps->hand, catan__cost_dev) && deck_left(c) > 0)
 		push(sink, CATAN_ACT_BUY_DEV, p, 0, 0);
 	push_dev_plays(s, sink, p);
 	if (!strict_trading_over(s)) {
@@ -718,7 +721,7 @@ base_legal_actions(const catan_state *s, int p, catan_sink *sink)
 	case CATAN_PHASE_SETUP:
 		if (c->setup_vertex == BOARD_NONE) {
 			for (unsigned v = 0; v < nv; v++)
-				if (build__check_settlement(s, p, v, true) == CATAN_REASON_NONE)
+				if (catan_build__check_settlement(s, p, v, true) == CATAN_REASON_NONE)
 					push(sink, CATAN_ACT_BUILD_SETTLEMENT, p, v, 0);
 		} else {
 			push_roads(s, sink, p, true);
@@ -747,7 +750,7 @@ base_legal_actions(const catan_state *s, int p, catan_sink *sink)
 				push(sink, CATAN_ACT_MOVE_ROBBER, p, h, 0);
 		break;
 	case CATAN_PHASE_STEAL: {
-		uint32_t victims = state__robber_victims(s, c->robber_hex, p);
+		uint32_t victims = catan_state__robber_victims(s, c->robber_hex, p);
 
 		for (int q = 0; q < c->num_players; q++)
 			if (victims & (1u << q))
@@ -869,7 +872,7 @@ apply_dice(catan_state *s, unsigned total)
 	c->dice = (uint8_t)total;
 	c->flags |= TURN_ROLLED;
 	if (total != 7) {
-		production__roll(s, total);
+		catan_production__roll(s, total);
 		c->phase = CATAN_PHASE_MAIN;
 		return;
 	}
@@ -914,7 +917,7 @@ apply_chance(catan_state *s, const catan_action *a)
 		break;
 	}
 	case CATAN_ACT_STEAL_CARD:
-		cards__transfer(s, c->victim, c->current, a->arg, 1);
+		catan_cards__transfer(s, c->victim, c->current, a->arg, 1);
 		c->victim = CATAN_NO_PLAYER;
 		c->phase = c->return_phase;
 		break;
@@ -931,14 +934,14 @@ apply_setup_build(catan_state *s, const catan_action *a)
 	int p = a->player;
 
 	if (a->type == CATAN_ACT_BUILD_SETTLEMENT) {
-		build__place_settlement(s, p, a->target);
+		catan_build__place_settlement(s, p, a->target);
 		c->setup_vertex = a->target;
 		/* base-game.txt 04.5: only the second settlement pays. */
 		if (c->setup_step >= c->num_players)
-			production__setup_income(s, p, a->target);
+			catan_production__setup_income(s, p, a->target);
 		return;
 	}
-	build__place_road(s, p, a->target);
+	catan_build__place_road(s, p, a->target);
 	c->setup_vertex = BOARD_NONE;
 	c->setup_step++;
 	if (c->setup_step == 2 * c->num_players)
@@ -976,9 +979,9 @@ exchange(catan_state *s, int a, const uint8_t a_gives[CATAN_MAX_CARD_KINDS],
 {
 	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
 		if (a_gives[k])
-			cards__transfer(s, a, b, k, a_gives[k]);
+			catan_cards__transfer(s, a, b, k, a_gives[k]);
 		if (b_gives[k])
-			cards__transfer(s, b, a, k, b_gives[k]);
+			catan_cards__transfer(s, b, a, k, b_gives[k]);
 	}
 }
 
@@ -1006,7 +1009,7 @@ end_road_building_if_done(catan_state *s, int p)
 {
 	struct core_state *c = st_core(s);
 
-	if (c->road_building_left == 0 || !build__any_road_possible(s, p)) {
+	if (c->road_building_left == 0 || !catan_build__any_road_possible(s, p)) {
 		c->road_building_left = 0;
 		c->phase = c->return_phase;
 	}
@@ -1023,7 +1026,7 @@ apply_dev_play(catan_state *s, const catan_action *a)
 	case CATAN_ACT_PLAY_KNIGHT:
 		ps->dev[CATAN_DEV_KNIGHT]--;
 		ps->knights++;
-		awards__update_largest_army(s);
+		catan_awards__update_largest_army(s);
 		c->return_phase = c->phase;
 		c->phase = CATAN_PHASE_ROBBER;
 		break;
@@ -1037,7 +1040,7 @@ apply_dev_play(catan_state *s, const catan_action *a)
 		ps->dev[CATAN_DEV_YEAR_OF_PLENTY]--;
 		for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
 			if (a->get[k])
-				cards__receive(s, a->player, k, a->get[k]);
+				catan_cards__receive(s, a->player, k, a->get[k]);
 		break;
 	case CATAN_ACT_PLAY_MONOPOLY:
 		ps->dev[CATAN_DEV_MONOPOLY]--;
@@ -1045,7 +1048,7 @@ apply_dev_play(catan_state *s, const catan_action *a)
 			unsigned n = st_player(s, q)->hand[a->arg];
 
 			if (q != a->player && n)
-				cards__transfer(s, q, a->player, a->arg, n);
+				catan_cards__transfer(s, q, a->player, a->arg, n);
 		}
 		break;
 	default:
@@ -1070,7 +1073,7 @@ base_apply(catan_state *s, const catan_action *a)
 	case CATAN_ACT_DISCARD: {
 		bool anyone_owes = false;
 
-		cards__pay(s, p, a->give);
+		catan_cards__pay(s, p, a->give);
 		st_player(s, p)->discard_owed = (uint8_t)(st_player(s, p)->discard_owed - cards_total(a->give));
 		for (int q = 0; q < c->num_players; q++)
 			anyone_owes |= st_player(s, q)->discard_owed > 0;
@@ -1080,7 +1083,8 @@ base_apply(catan_state *s, const catan_action *a)
 	}
 	case CATAN_ACT_MOVE_ROBBER:
 		c->robber_hex = a->target;
-		c->phase = state__robber_victims(s, a->target, p) ? CATAN_PHASE_STEAL : c->return_phase;
+		c->phase = catan_state__robber_victims(s, a->target, p) ?
+			   CATAN_PHASE_STEAL : c->return_phase;
 		break;
 	case CATAN_ACT_STEAL:
 		c->victim = (int8_t)a->arg;
@@ -1090,12 +1094,12 @@ base_apply(catan_state *s, const catan_action *a)
 		if (c->phase == CATAN_PHASE_SETUP) {
 			apply_setup_build(s, a);
 		} else if (c->phase == CATAN_PHASE_ROAD_BUILDING) {
-			build__place_road(s, p, a->target);
+			catan_build__place_road(s, p, a->target);
 			c->road_building_left--;
 			end_road_building_if_done(s, p);
 		} else {
-			cards__pay(s, p, cost_road);
-			build__place_road(s, p, a->target);
+			catan_cards__pay(s, p, catan__cost_road);
+			catan_build__place_road(s, p, a->target);
 			c->flags |= TURN_BUILT;
 		}
 		break;
@@ -1103,18 +1107,18 @@ base_apply(catan_state *s, const catan_action *a)
 		if (c->phase == CATAN_PHASE_SETUP) {
 			apply_setup_build(s, a);
 		} else {
-			cards__pay(s, p, cost_settlement);
-			build__place_settlement(s, p, a->target);
+			catan_cards__pay(s, p, catan__cost_settlement);
+			catan_build__place_settlement(s, p, a->target);
 			c->flags |= TURN_BUILT;
 		}
 		break;
 	case CATAN_ACT_BUILD_CITY:
-		cards__pay(s, p, cost_city);
-		build__place_city(s, p, a->target);
+		catan_cards__pay(s, p, catan__cost_city);
+		catan_build__place_city(s, p, a->target);
 		c->flags |= TURN_BUILT;
 		break;
 	case CATAN_ACT_BUY_DEV:
-		cards__pay(s, p, cost_dev);
+		catan_cards__pay(s, p, catan__cost_dev);
 		c->flags |= TURN_BUILT;
 		c->chance = CHANCE_DRAW_DEV;
 		break;
@@ -1125,10 +1129,10 @@ base_apply(catan_state *s, const catan_action *a)
 		apply_dev_play(s, a);
 		break;
 	case CATAN_ACT_MARITIME_TRADE:
-		cards__pay(s, p, a->give);
+		catan_cards__pay(s, p, a->give);
 		for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
 			if (a->get[k])
-				cards__receive(s, p, k, a->get[k]);
+				catan_cards__receive(s, p, k, a->get[k]);
 		break;
 	case CATAN_ACT_OFFER_TRADE:
 		clear_offer(s);
@@ -1187,7 +1191,7 @@ base_finish_action(catan_state *s)
 		return;
 	if (c->chance != CHANCE_NONE)
 		return;
-	if (state__victory_points(s, c->current, true) < catan_game_vp_to_win(s->game))
+	if (catan_state__victory_points(s, c->current, true) < catan_game_vp_to_win(s->game))
 		return;
 	c->phase = CATAN_PHASE_GAME_OVER;
 	c->winner = c->current;
@@ -1197,7 +1201,7 @@ base_finish_action(catan_state *s)
 static int
 base_victory_points(const catan_state *s, int player, int include_hidden)
 {
-	return score__base_vp(s, player, include_hidden != 0);
+	return catan_score__base_vp(s, player, include_hidden != 0);
 }
 
 const struct catan_variant_ops catan_variant_base = {

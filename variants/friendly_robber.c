@@ -42,7 +42,7 @@ protected_players(const catan_state *s)
 	uint32_t mask = 0;
 
 	for (int p = 0; p < n && p < CATAN_MAX_PLAYERS; p++)
-		if (state__victory_points(s, p, false) <= FR_PROTECTED_MAX_VP)
+		if (catan_state__victory_points(s, p, false) <= FR_PROTECTED_MAX_VP)
 			mask |= UINT32_C(1) << p;
 	return mask;
 }
@@ -112,14 +112,14 @@ fr_check_action(const catan_state *s, const catan_action *a, const void *slice)
 	if (fr_allows(s, &r, a->target))
 		return CATAN_REASON_NONE;
 	if (!r.any_open) {
-		state__seterr(s, "Friendly Robber: every other hex has a building of a player with %d or fewer points, so the robber goes to the desert h%u",
-			      FR_PROTECTED_MAX_VP, r.fallback);
+		catan_state__seterr(s, "Friendly Robber: every other hex has a building of a player with %d or fewer points, so the robber goes to the desert h%u",
+				    FR_PROTECTED_MAX_VP, r.fallback);
 		return CATAN_REASON_VARIANT_RULE;
 	}
 	spared = hex_owners(s, a->target) & r.protected;
-	state__seterr(s, "Friendly Robber: h%u has a building of p%d, who has %d or fewer points",
-		      (unsigned)a->target, __builtin_ctz(spared),
-		      FR_PROTECTED_MAX_VP);
+	catan_state__seterr(s, "Friendly Robber: h%u has a building of p%d, who has %d or fewer points",
+			    (unsigned)a->target, __builtin_ctz(spared),
+			    FR_PROTECTED_MAX_VP);
 	return CATAN_REASON_VARIANT_RULE;
 }
 

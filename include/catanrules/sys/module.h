@@ -78,7 +78,7 @@ struct catan_module_ops {
 	int (*init_state)(catan_state *s, void *slice);
 	/** Veto, asked after the variant's check: return a #catan_reason, or 0
 	 *  to let the action through. (A built-in module may record why with
-	 *  state__seterr(); the refusal's message then says so.) */
+	 *  catan_state__seterr(); the refusal's message then says so.) */
 	int (*check_action)(const catan_state *s, const catan_action *a, const void *slice);
 	/** Edit the player's legal actions in place (keep them legal and unique). */
 	void (*legal_actions)(const catan_state *s, int player, catan_action_list *list, const void *slice);
