@@ -626,6 +626,11 @@ catan_state_apply_unchecked(catan_state *s, const catan_action *a)
 {
 	if (!s || !a)
 		return CATAN_EINVAL;
+	/* No legality check here, but never an index out of range: the
+	 * variant's apply guards its own fields, this guards the actor. */
+	if (a->player != CATAN_PLAYER_CHANCE &&
+	    (a->player < 0 || a->player >= st_ccore(s)->num_players))
+		return CATAN_EINVAL;
 	if (is_terminal(s))
 		return CATAN_OK;
 	apply_one(s, a);

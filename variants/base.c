@@ -1056,12 +1056,49 @@ apply_dev_play(catan_state *s, const catan_action *a)
 	}
 }
 
+/* Every index an action carries within its table, so apply_unchecked is
+ * memory-safe on any input (state.h); legality is not checked here. */
+static bool
+fields_in_range(const catan_state *s, const catan_action *a)
+{
+	const struct board *b = &s->game->board;
+	unsigned np = st_ccore(s)->num_players;
+
+	switch (a->type) {
+	case CATAN_ACT_FIRST_PLAYER:
+		return a->target < np;
+	case CATAN_ACT_DICE:
+		return a->target >= 2 && a->target <= 12;
+	case CATAN_ACT_DRAW_DEV:
+		return a->arg < CATAN_MAX_DEV_KINDS && st_ccore(s)->current >= 0;
+	case CATAN_ACT_STEAL_CARD:
+		return a->arg < CATAN_MAX_CARD_KINDS && st_ccore(s)->victim >= 0 &&
+		       (unsigned)st_ccore(s)->victim < np && st_ccore(s)->current >= 0;
+	case CATAN_ACT_MOVE_ROBBER:
+		return a->target < b->nhex;
+	case CATAN_ACT_STEAL:
+	case CATAN_ACT_CONFIRM_TRADE:
+		return a->arg < np;
+	case CATAN_ACT_BUILD_ROAD:
+		return a->target < b->nedge;
+	case CATAN_ACT_BUILD_SETTLEMENT:
+	case CATAN_ACT_BUILD_CITY:
+		return a->target < b->nvert;
+	case CATAN_ACT_PLAY_MONOPOLY:
+		return a->arg < CATAN_MAX_CARD_KINDS;
+	default:
+		return a->type >= CATAN_ACT_FIRST_PLAYER && a->type <= CATAN_ACT_END_TURN;
+	}
+}
+
 static void
 base_apply(catan_state *s, const catan_action *a)
 {
 	struct core_state *c = st_core(s);
 	int p = a->player;
 
+	if (!fields_in_range(s, a) || (p != CATAN_PLAYER_CHANCE && c->current < 0))
+		return;
 	if (a->player == CATAN_PLAYER_CHANCE) {
 		apply_chance(s, a);
 		return;
