@@ -311,7 +311,11 @@ catan_action_format(const catan_game *g, const catan_action *a, char *buf,
 	if (!g || !a || (!buf && cap))
 		return CATAN_EINVAL;
 	if (a->type >= CATAN_ACT_VARIANT_BASE) {
-		if (!g->variant->format_action)
+		const struct game_module *m = catan_game__action_owner(g, a->type);
+
+		if (m && m->ops->format_action)
+			return m->ops->format_action(g, a, buf, cap, len_out);
+		if (m || !g->variant->format_action)
 			return CATAN_EINVAL;
 		return g->variant->format_action(g, a, buf, cap, len_out);
 	}
@@ -594,17 +598,50 @@ is_chance_type(int type)
 	return type >= CATAN_ACT_FIRST_PLAYER && type <= CATAN_ACT_STEAL_CARD;
 }
 
+/* An action word the base notation does not know: the variant's, then
+ * each module's (their parse_action hooks). */
+static int
+parse_extension(const catan_state *s, const char *text, const struct tokens *t,
+		catan_action *out)
+{
+	const catan_game *g = s->game;
+	const char *args = strstr(text, t->tok[1]) + strlen(t->tok[1]);
+	int player = CATAN_PLAYER_CHANCE, rc;
+
+	for (int i = -1; i < (int)g->nmodules; i++) {
+		int (*parse)(const catan_game *, const char *, const char *, catan_action *) =
+			i < 0 ? g->variant->parse_action : g->modules[i].ops->parse_action;
+		catan_action a = CATAN_ACTION_INIT;
+
+		if (!parse)
+			continue;
+		if (strcmp(t->tok[0], "chance") && player == CATAN_PLAYER_CHANCE &&
+		    (rc = parse_player(s, t->tok[0], &player)))
+			return rc;
+		rc = parse(g, t->tok[1], args, &a);
+		if (rc == CATAN_OK) {
+			a.player = (int8_t)player;
+			*out = a;
+			return CATAN_OK;
+		}
+		if (rc != CATAN_ENOTFOUND) {
+			catan_state__seterr(s, "bad arguments for '%s'", t->tok[1]);
+			return rc;
+		}
+	}
+	catan_state__seterr(s, "unknown action '%s'", t->tok[1]);
+	return CATAN_ENOTFOUND;
+}
+
 int
 catan_action_parse(const catan_state *s, const char *text, catan_action *out)
 {
-	const catan_game *g;
 	struct tokens t;
 	catan_action a = CATAN_ACTION_INIT;
 	int rc, type;
 
 	if (!s || !text || !out)
 		return CATAN_EINVAL;
-	g = s->game;
 	if (tokenize(text, &t) != CATAN_OK || t.n < 2) {
 		catan_state__seterr(s, "cannot read action '%.60s': expected '<who> <action> [args]'", text);
 		return CATAN_EPARSE;
@@ -612,28 +649,8 @@ catan_action_parse(const catan_state *s, const char *text, catan_action *out)
 	for (type = 1; (size_t)type < ARRAY_LEN(type_names); type++)
 		if (type_names[type] && !strcmp(type_names[type], t.tok[1]))
 			break;
-	if ((size_t)type == ARRAY_LEN(type_names)) {
-		if (g->variant->parse_action) {
-			const char *args = strstr(text, t.tok[1]) + strlen(t.tok[1]);
-			int player = CATAN_PLAYER_CHANCE;
-
-			if (strcmp(t.tok[0], "chance") &&
-			    (rc = parse_player(s, t.tok[0], &player)))
-				return rc;
-			rc = g->variant->parse_action(g, t.tok[1], args, &a);
-			if (rc == CATAN_OK) {
-				a.player = (int8_t)player;
-				*out = a;
-				return CATAN_OK;
-			}
-			if (rc != CATAN_ENOTFOUND) {
-				catan_state__seterr(s, "bad arguments for '%s'", t.tok[1]);
-				return rc;
-			}
-		}
-		catan_state__seterr(s, "unknown action '%s'", t.tok[1]);
-		return CATAN_ENOTFOUND;
-	}
+	if ((size_t)type == ARRAY_LEN(type_names))
+		return parse_extension(s, text, &t, out);
 	a.type = (uint16_t)type;
 	if (!strcmp(t.tok[0], "chance")) {
 		if (!is_chance_type(type)) {

@@ -185,7 +185,9 @@ struct catan_game {
 	int32_t params[CATAN_MAX_PARAMS];  /* variant params, by spec index */
 	struct game_module modules[CATAN_MAX_MODULES];
 	uint8_t nmodules;
-	uint8_t num_players;
+	uint8_t num_players;               /* seated players, who act */
+	uint8_t num_neutral;               /* neutral piece owners after them (sys/module.h) */
+	uint8_t players_given;             /* players= was in the game string */
 	uint8_t chance_mode;
 	uint32_t max_turns;
 	uint64_t seed;
@@ -227,6 +229,32 @@ int catan_game__format(catan_game *g);
 
 /* Look up a variant parameter value by name (the variant's own spec). */
 int32_t catan_game__param(const catan_game *g, const char *name);
+/* Check the number of seated players against the variant and the modules,
+ * and take the modules' neutral players (after parsing). */
+int catan_game__settle_players(catan_game *g);
+
+/* The module in use by that name, or NULL. */
+const struct game_module *catan_game__module(const catan_game *g, const char *name);
+/* The module owning an action type, or NULL (the variant's). */
+static inline const struct game_module *
+catan_game__action_owner(const catan_game *g, unsigned type)
+{
+	if (type < CATAN_ACT_VARIANT_BASE)
+		return NULL;
+	for (unsigned i = 0; i < g->nmodules; i++) {
+		const struct catan_module_ops *o = g->modules[i].ops;
+
+		if (o->action_first && type >= o->action_first && type <= o->action_last)
+			return &g->modules[i];
+	}
+	return NULL;
+}
+/* Seated and neutral players: everyone who may own pieces. */
+static inline int
+catan_game__owners(const catan_game *g)
+{
+	return g->num_players + g->num_neutral;
+}
 
 /* ----------------------------------------------------------------- state */
 
@@ -346,6 +374,16 @@ int catan_state__victory_points(const catan_state *s, int player, bool include_h
 uint32_t catan_state__robber_victims(const catan_state *s, unsigned hex, int thief);
 /* Run the modules' refresh hooks (after an edit of the position). */
 void catan_state__refresh_modules(catan_state *s);
+/* Outcomes of the pending chance event: the first module that claims it,
+ * else the variant (sys/module.h). */
+void catan_state__chance_outcomes(const catan_state *s, catan_sink *sink);
+/* The slice of a module in a state. */
+static inline void *
+st_module(catan_state *s, const struct game_module *m)
+{ return s->data + m->slice_offset; }
+static inline const void *
+st_cmodule(const catan_state *s, const struct game_module *m)
+{ return s->data + m->slice_offset; }
 
 /* ------------------------------------------------------ shared mechanics */
 

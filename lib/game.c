@@ -48,7 +48,7 @@ compute_layout(catan_game *g)
 
 	off = round8(sizeof(struct core_state));
 	g->off_players = (uint32_t)off;
-	off += (uint64_t)g->num_players * sizeof(struct player_state);
+	off += (uint64_t)catan_game__owners(g) * sizeof(struct player_state);
 	g->off_vertices = (uint32_t)off;
 	off += g->board.nvert;
 	g->off_edges = (uint32_t)off;
@@ -104,6 +104,9 @@ game_finish(catan_game *g)
 {
 	int rc;
 
+	rc = catan_game__settle_players(g);
+	if (rc)
+		return rc;
 	rc = catan_game__format(g);
 	if (rc)
 		return rc;

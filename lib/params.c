@@ -271,11 +271,13 @@ set_core_value(struct parser *p, int which, const struct span *key,
 
 	switch (which) {
 	case CORE_PLAYERS:
-		if (!parse_int(value, &n) || n < g->variant->min_players ||
-		    n > g->variant->max_players)
+		/* The range depends on the modules too, which come later in
+		 * the string: catan_game__settle_players() checks it. */
+		if (!parse_int(value, &n) || n < 0 || n > 255)
 			return bad_int(p, key, value, g->variant->min_players,
 				       g->variant->max_players);
 		g->num_players = (uint8_t)n;
+		g->players_given = 1;
 		return CATAN_OK;
 	case CORE_SEED:
 		if (!parse_u64(value, &u)) {
@@ -451,6 +453,54 @@ select_variant(struct parser *p, const struct span *name)
 	g->chance_mode = CATAN_CHANCE_SAMPLED;
 	g->max_turns = 0;
 	return set_defaults(p->ctx, v->params, g->params, "variant", v->name);
+}
+
+int
+catan_game__settle_players(catan_game *g)
+{
+	unsigned lo = g->variant->min_players, hi = g->variant->max_players;
+	unsigned neutral = 0;
+	const char *who = g->variant->name;
+
+	for (size_t i = 0; i < g->nmodules; i++) {
+		const struct catan_module_ops *m = g->modules[i].ops;
+
+		if (m->min_players) {
+			lo = m->min_players;
+			hi = m->max_players ? m->max_players : lo;
+			who = m->name;
+		}
+		neutral += m->neutral_players;
+	}
+	if (!g->players_given)
+		g->num_players = (uint8_t)(g->variant->default_players < lo ? lo :
+					   g->variant->default_players > hi ? hi :
+					   g->variant->default_players);
+	if (g->num_players < lo || g->num_players > hi) {
+		if (who == g->variant->name)
+			catan__ctx_seterr(g->ctx, "bad value '%u' for 'players': expected %u..%u",
+					  (unsigned)g->num_players, lo, hi);
+		else
+			catan__ctx_seterr(g->ctx, "bad value '%u' for 'players': expected %u..%u (module %s)",
+					  (unsigned)g->num_players, lo, hi, who);
+		return CATAN_EINVAL;
+	}
+	if (g->num_players + neutral > CATAN_MAX_PLAYERS) {
+		catan__ctx_seterr(g->ctx, "too many players: %u seated and %u neutral",
+				  (unsigned)g->num_players, neutral);
+		return CATAN_EINVAL;
+	}
+	g->num_neutral = (uint8_t)neutral;
+	return CATAN_OK;
+}
+
+const struct game_module *
+catan_game__module(const catan_game *g, const char *name)
+{
+	for (size_t i = 0; i < g->nmodules; i++)
+		if (strcmp(g->modules[i].ops->name, name) == 0)
+			return &g->modules[i];
+	return NULL;
 }
 
 static bool

@@ -98,7 +98,7 @@ catan_road__longest(const catan_state *s, int player)
 	unsigned best = 0, nroads = 0;
 	size_t words = (b->nedge + 63u) / 64u;
 
-	if (player < 0 || player >= st_ccore(s)->num_players ||
+	if (player < 0 || player >= catan_game__owners(s->game) ||
 	    b->nedge > WALK_WORDS * 64 || b->nvert > WALK_WORDS * 64)
 		return 0;
 	w.b = b;
@@ -170,7 +170,7 @@ catan_awards__refresh_longest_road(catan_state *s, uint32_t players)
 {
 	struct core_state *core = st_core(s);
 	unsigned length[CATAN_MAX_PLAYERS];
-	int n = core->num_players;
+	int n = catan_game__owners(s->game);   /* neutral players hold it too */
 
 	if (n > CATAN_MAX_PLAYERS)
 		n = CATAN_MAX_PLAYERS;

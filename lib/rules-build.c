@@ -80,7 +80,7 @@ catan_build__check_road(const catan_state *s, int player, unsigned edge, bool se
 	const struct core_state *core = st_ccore(s);
 	const struct board_edge *be;
 
-	if (player < 0 || player >= core->num_players)
+	if (player < 0 || player >= catan_game__owners(s->game))
 		return CATAN_REASON_BAD_ARGUMENT;
 	if (edge >= b->nedge)
 		return CATAN_REASON_BAD_LOCATION;
@@ -127,7 +127,7 @@ catan_build__check_settlement(const catan_state *s, int player, unsigned vertex,
 {
 	const struct board *b = &s->game->board;
 
-	if (player < 0 || player >= st_ccore(s)->num_players)
+	if (player < 0 || player >= catan_game__owners(s->game))
 		return CATAN_REASON_BAD_ARGUMENT;
 	if (vertex >= b->nvert)
 		return CATAN_REASON_BAD_LOCATION;
@@ -153,7 +153,7 @@ catan_build__check_city(const catan_state *s, int player, unsigned vertex)
 {
 	uint8_t byte;
 
-	if (player < 0 || player >= st_ccore(s)->num_players)
+	if (player < 0 || player >= catan_game__owners(s->game))
 		return CATAN_REASON_BAD_ARGUMENT;
 	if (vertex >= s->game->board.nvert)
 		return CATAN_REASON_BAD_LOCATION;
@@ -215,7 +215,7 @@ catan_build__legal_roads(const catan_state *s, int player, uint16_t *out, size_t
 	uint64_t mask[SCAN_WORDS];
 	size_t words = ((size_t)b->nedge + 63) / 64;
 
-	if (player < 0 || player >= st_ccore(s)->num_players ||
+	if (player < 0 || player >= catan_game__owners(s->game) ||
 	    st_cplayer(s, player)->roads_left == 0)
 		return 0;
 	if (words > SCAN_WORDS || b->nvert > SCAN_WORDS * 64) {
@@ -257,7 +257,7 @@ catan_build__legal_settlements(const catan_state *s, int player, uint16_t *out, 
 	uint64_t mask[SCAN_WORDS];
 	size_t words = ((size_t)b->nvert + 63) / 64;
 
-	if (player < 0 || player >= st_ccore(s)->num_players ||
+	if (player < 0 || player >= catan_game__owners(s->game) ||
 	    st_cplayer(s, player)->settlements_left == 0)
 		return 0;
 	if (words > SCAN_WORDS) {
@@ -315,7 +315,7 @@ catan_build__place_road(catan_state *s, int player, unsigned edge)
 {
 	struct player_state *ps;
 
-	if (player < 0 || player >= st_ccore(s)->num_players ||
+	if (player < 0 || player >= catan_game__owners(s->game) ||
 	    edge >= s->game->board.nedge)
 		return;
 	ps = st_player(s, player);
@@ -331,7 +331,7 @@ catan_build__place_settlement(catan_state *s, int player, unsigned vertex)
 {
 	struct player_state *ps;
 
-	if (player < 0 || player >= st_ccore(s)->num_players ||
+	if (player < 0 || player >= catan_game__owners(s->game) ||
 	    vertex >= s->game->board.nvert)
 		return;
 	ps = st_player(s, player);
@@ -349,7 +349,7 @@ catan_build__place_city(catan_state *s, int player, unsigned vertex)
 	struct player_state *ps;
 	uint8_t old;
 
-	if (player < 0 || player >= st_ccore(s)->num_players ||
+	if (player < 0 || player >= catan_game__owners(s->game) ||
 	    vertex >= s->game->board.nvert)
 		return;
 	ps = st_player(s, player);

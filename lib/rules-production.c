@@ -104,6 +104,14 @@ catan_production__roll(catan_state *s, unsigned total)
 		if (b->hex[hex].resource >= 0 && b->hex[hex].resource < CATAN_MAX_CARD_KINDS)
 			kinds |= 1u << b->hex[hex].resource;
 	}
+	for (unsigned i = 0; i < s->game->nmodules; i++) {
+		const struct game_module *m = &s->game->modules[i];
+
+		if (m->ops->production) {
+			m->ops->production(s, total, owed, st_cmodule(s, m));
+			kinds = (1u << CATAN_MAX_CARD_KINDS) - 1u;
+		}
+	}
 	/* Only the kinds some hex produced can be owed. */
 	for (int kind = 0; kinds; kind++, kinds >>= 1)
 		if (kinds & 1u)

@@ -102,7 +102,8 @@ write_snapshot(struct catan_text *w, const catan_state *s)
 	catan_text__vec(w, c->dev_bought, CATAN_MAX_DEV_KINDS);
 	catan_text__offer(w, c);
 
-	for (int p = 0; p < c->num_players; p++) {
+	/* Neutral players too: their stock and road length. */
+	for (int p = 0; p < catan_game__owners(g); p++) {
 		const struct player_state *ps = st_cplayer(s, p);
 
 		catan_text__put(w, "player %d hand ", p);
@@ -429,9 +430,9 @@ get_player(struct loader *ld, const char *t, bool none_ok, const char *what,
 	if (t[0] != 'p' || !parse_dec(t + 1, 255, &v))
 		return fail(ld, "bad %s '%.40s' (expected p<i>%s)", what, t,
 			    none_ok ? " or none" : "");
-	if (v >= ld->g->num_players)
+	if (v >= (unsigned)catan_game__owners(ld->g))
 		return fail(ld, "%s %s is not a player of this %u-player game",
-			    what, t, (unsigned)ld->g->num_players);
+			    what, t, (unsigned)catan_game__owners(ld->g));
 	*out = (int8_t)v;
 	return CATAN_OK;
 }
@@ -469,7 +470,7 @@ get_phase(struct loader *ld, const char *t, uint8_t *out)
 		}
 	}
 	/* A variant phase without a name is written as its number. */
-	if (ld->g->variant->phase_name && parse_dec(t, 255, &v) &&
+	if (parse_dec(t, 255, &v) &&
 	    v >= CATAN_PHASE_VARIANT_BASE &&
 	    strcmp(catan_state_phase_name(ld->s, (int)v), "unknown") == 0) {
 		*out = (uint8_t)v;
@@ -646,9 +647,9 @@ read_player(struct loader *ld, uint32_t *seen)
 			    ARRAY_LEN(fields));
 	if ((rc = get_uint(ld, ld->tok[1], 255, "player index", &u)))
 		return rc;
-	if (u >= g->num_players)
+	if (u >= (unsigned)catan_game__owners(g))
 		return fail(ld, "no player %u in a %u-player game", u,
-			    (unsigned)g->num_players);
+			    (unsigned)catan_game__owners(g));
 	if (*seen & (1u << u))
 		return fail(ld, "player %u given twice", u);
 	*seen |= 1u << u;
@@ -898,7 +899,7 @@ validate_board(struct loader *ld)
 	const catan_game *g = ld->g;
 	const struct board *b = &g->board;
 	const catan_state *s = ld->s;
-	int np = st_ccore(s)->num_players;
+	int np = catan_game__owners(g);
 	unsigned settlements[CATAN_MAX_PLAYERS] = { 0 };
 	unsigned cities[CATAN_MAX_PLAYERS] = { 0 };
 	unsigned roads[CATAN_MAX_PLAYERS] = { 0 };
@@ -950,7 +951,7 @@ validate_awards(struct loader *ld)
 		return fail_at(ld, ld->end_line, rc, "out of memory");
 	catan_awards__update_longest_road(copy);
 	catan_awards__update_largest_army(copy);
-	for (int p = 0; p < c->num_players; p++) {
+	for (int p = 0; p < catan_game__owners(s->game); p++) {
 		unsigned want = st_cplayer(copy, p)->road_length;
 
 		if (st_cplayer(s, p)->road_length != want) {
@@ -1038,7 +1039,8 @@ validate_chance(struct loader *ld)
 			return bad(ld, K_CHANCE, "the roll-off happens in phase start only");
 		break;
 	case CHANCE_DICE:
-		if (c->phase != CATAN_PHASE_ROLL)
+		/* A module may roll in a phase of its own (a second production). */
+		if (c->phase != CATAN_PHASE_ROLL && c->phase < CATAN_PHASE_VARIANT_BASE)
 			return bad(ld, K_CHANCE, "dice are rolled in phase roll only");
 		break;
 	case CHANCE_DRAW_DEV:
@@ -1243,7 +1245,7 @@ static int
 load_snapshot(struct loader *ld)
 {
 	uint32_t seen_keys = 0, seen_players = 0, seen_slices = 0;
-	uint32_t all_players = (1u << ld->g->num_players) - 1u;
+	uint32_t all_players = (1u << catan_game__owners(ld->g)) - 1u;
 	int rc;
 
 	for (;;) {
@@ -1303,7 +1305,7 @@ load_snapshot(struct loader *ld)
 			return fail_at(ld, ld->end_line, CATAN_EPARSE, "missing '%s'",
 				       key_names[k]);
 	if (seen_players != all_players) {
-		for (int p = 0; p < ld->g->num_players; p++)
+		for (int p = 0; p < catan_game__owners(ld->g); p++)
 			if (!(seen_players & (1u << p)))
 				return fail_at(ld, ld->end_line, CATAN_EPARSE,
 					       "missing 'player %d'", p);

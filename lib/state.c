@@ -171,9 +171,21 @@ is_terminal(const catan_state *s)
 uint32_t
 catan_state_acting_players(const catan_state *s)
 {
+	const catan_game *g;
+	uint32_t mask;
+
 	if (!s || is_terminal(s) || st_ccore(s)->chance != CHANCE_NONE)
 		return 0;
-	return s->game->variant->acting_players(s);
+	g = s->game;
+	mask = g->variant->acting_players(s);
+	for (unsigned i = 0; i < g->nmodules; i++) {
+		const struct game_module *m = &g->modules[i];
+
+		if (m->ops->acting_players)
+			mask = m->ops->acting_players(s, mask, st_cmodule(s, m));
+	}
+	/* Only seated players act. */
+	return mask & (uint32_t)((UINT64_C(1) << st_ccore(s)->num_players) - 1u);
 }
 
 int
@@ -232,8 +244,13 @@ catan_state_phase_name(const catan_state *s, int phase)
 
 	if (phase >= 0 && (size_t)phase < ARRAY_LEN(names))
 		return names[phase];
-	if (s && s->game->variant->phase_name)
+	if (!s)
+		return "unknown";
+	if (s->game->variant->phase_name)
 		name = s->game->variant->phase_name(phase);
+	for (unsigned i = 0; !name && i < s->game->nmodules; i++)
+		if (s->game->modules[i].ops->phase_name)
+			name = s->game->modules[i].ops->phase_name(phase);
 	return name ? name : "unknown";
 }
 
@@ -437,17 +454,36 @@ catan_state_chance_outcomes(const catan_state *s, catan_chance_outcome *buf,
 	sink.outcomes = buf;
 	sink.cap = cap;
 	sink.count = 0;
-	s->game->variant->chance_outcomes(s, &sink);
+	catan_state__chance_outcomes(s, &sink);
 	*n_out = sink.count;
 	return sink.count > cap ? CATAN_EBUFS : CATAN_OK;
+}
+
+void
+catan_state__chance_outcomes(const catan_state *s, catan_sink *sink)
+{
+	const catan_game *g = s->game;
+
+	for (unsigned i = 0; i < g->nmodules; i++) {
+		const struct game_module *m = &g->modules[i];
+
+		if (m->ops->chance_outcomes &&
+		    m->ops->chance_outcomes(s, sink, st_cmodule(s, m)))
+			return;
+	}
+	g->variant->chance_outcomes(s, sink);
 }
 
 static void
 apply_one(catan_state *s, const catan_action *a)
 {
 	const catan_game *g = s->game;
+	const struct game_module *owner = catan_game__action_owner(g, a->type);
 
-	g->variant->apply(s, a);
+	if (owner)
+		owner->ops->apply(s, a, st_module(s, owner));
+	else
+		g->variant->apply(s, a);
 	for (unsigned i = 0; i < g->nmodules; i++) {
 		const struct game_module *m = &g->modules[i];
 
@@ -472,7 +508,7 @@ resolve_pending_chance(catan_state *s)
 		uint32_t r, acc = 0;
 		size_t i;
 
-		s->game->variant->chance_outcomes(s, &sink);
+		catan_state__chance_outcomes(s, &sink);
 		if (sink.count == 0 || sink.count > ARRAY_LEN(outcomes)) {
 			catan__log(s->game->ctx, CATAN_LOG_ERROR,
 				   "chance node with %zu outcomes", sink.count);
@@ -507,7 +543,7 @@ check_chance_outcome(const catan_state *s, const catan_action *a)
 
 	if (a->player != CATAN_PLAYER_CHANCE)
 		return CATAN_REASON_NOT_YOUR_TURN;
-	s->game->variant->chance_outcomes(s, &sink);
+	catan_state__chance_outcomes(s, &sink);
 	for (size_t i = 0; i < sink.count && i < ARRAY_LEN(outcomes); i++)
 		if (catan_action_compare(&outcomes[i].action, a) == 0)
 			return CATAN_REASON_NONE;
@@ -552,9 +588,12 @@ check_reason(const catan_state *s, const catan_action *a)
 			return CATAN_REASON_ALREADY_RESPONDED;
 		return CATAN_REASON_NOT_YOUR_TURN;
 	}
-	reason = g->variant->check_action(s, a);
 	if (g->nmodules == 0)
-		return reason;
+		return g->variant->check_action(s, a);
+	/* A module's own action types never reach the variant; the module's
+	 * check_action below decides them. */
+	reason = catan_game__action_owner(g, a->type) ? CATAN_REASON_NONE :
+		 g->variant->check_action(s, a);
 	if (reason != CATAN_REASON_NONE && !module_permits(s, a, reason)) {
 		clear_error(s);
 		return reason;
@@ -818,4 +857,23 @@ int
 catan_state_largest_army_holder(const catan_state *s)
 {
 	return s ? st_ccore(s)->army_holder : -1;
+}
+
+int
+catan_state_counter(const catan_state *s, int player, const char *name, int32_t *out)
+{
+	const catan_game *g;
+
+	if (!s || !name || !out || player < -1 || player >= st_ccore(s)->num_players)
+		return CATAN_EINVAL;
+	g = s->game;
+	for (unsigned i = 0; i < g->nmodules; i++) {
+		const struct game_module *m = &g->modules[i];
+
+		if (m->ops->counter &&
+		    m->ops->counter(s, player, name, out, st_cmodule(s, m)) == CATAN_OK)
+			return CATAN_OK;
+	}
+	catan_state__seterr(s, "no counter '%.40s' in this game", name);
+	return CATAN_ENOTFOUND;
 }

@@ -139,7 +139,7 @@ base_init_state(catan_state *s)
 	memcpy(c->bank, g->bank_start, sizeof(c->bank));
 	memcpy(c->dev_deck, g->dev_start, sizeof(c->dev_deck));
 	c->robber_hex = g->board.desert;
-	for (int p = 0; p < c->num_players; p++) {
+	for (int p = 0; p < catan_game__owners(g); p++) {
 		struct player_state *ps = st_player(s, p);
 
 		ps->settlements_left = g->pieces[CATAN_PIECE_SETTLEMENT];

@@ -20,5 +20,6 @@
 #include "edit.h"
 #include "observe.h"
 #include "serialize.h"
+#include "traders.h"
 
 #endif

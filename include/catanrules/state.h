@@ -403,6 +403,19 @@ CATAN_API int catan_state_longest_road_holder(const catan_state *s);
 CATAN_API int catan_state_largest_army_holder(const catan_state *s);
 
 /**
+ * Read a counter that a rule module keeps: trade tokens, gold, fish,
+ * cards left in a deck. Each module's page in doc/variants/ lists its
+ * counter names.
+ * @param s the state
+ * @param player a seated player, or -1 for a counter of the whole game
+ * @param name the counter's name, e.g. "trade_tokens"
+ * @param out receives the value
+ * @return CATAN_OK, CATAN_ENOTFOUND (no module of this game keeps it) or CATAN_EINVAL
+ */
+CATAN_API int catan_state_counter(const catan_state *s, int player, const char *name,
+				  int32_t *out);
+
+/**
  * Format an action in notation.
  * @param g the game
  * @param a the action

@@ -28,6 +28,32 @@
  * | victory_points | fold: each adjusts the total |
  * | vp_to_win | fold: each adjusts the target (add to it, so the order does not matter) |
  * | robber_victims | fold over the bit mask of players the robber's mover may steal from |
+ * | acting_players | fold over the bit mask of players who owe a decision |
+ * | chance_outcomes | claim: the first module that lists outcomes for the pending chance event owns it; else the variant's |
+ * | production | fold over what a roll pays each player, before the bank-shortage rule |
+ * | apply, format_action, parse_action | owner: only for the module's own action types |
+ * | phase_name | first non-NULL answer, after the variant's |
+ * | counter | first module that knows the name |
+ *
+ * Action types from @c action_first to @c action_last belong to the
+ * module: the variant never sees them; the module's check_action decides
+ * their legality (after the library checked that the player may act now,
+ * or that a chance outcome is listed), its apply applies them, and its
+ * format_action and parse_action spell them. Built-in modules number their
+ * types and phases in catanrules/traders.h.
+ *
+ * A module that takes the game out of the variant's turn flow sets the
+ * core phase to one of its own phases (numbered from
+ * #CATAN_PHASE_VARIANT_BASE) and answers acting_players for it; it hands
+ * the turn back by restoring a variant phase. To replace a chance event of
+ * the variant (event cards instead of dice), its chance_outcomes claims the
+ * variant's pending event and lists outcomes of its own types; its apply
+ * may call the variant's apply with the variant's outcome (the dice total)
+ * to run the variant's consequences.
+ *
+ * Neutral players (@c neutral_players): piece owners numbered after the
+ * seated players, who never act, hold no cards and receive no production;
+ * their pieces count for the distance rule, blocking and Longest Road.
  *
  * Legality of a player action is therefore decided in this order: the
  * variant's check; if it refuses with reason R, each module's permit is
@@ -53,7 +79,7 @@
 CATAN_BEGIN_DECLS
 
 /** Current version of struct catan_module_ops. */
-#define CATAN_MODULE_OPS_VERSION 2
+#define CATAN_MODULE_OPS_VERSION 3
 
 /** An editable list of actions handed to the legal_actions hook. */
 typedef struct catan_action_list {
@@ -102,6 +128,40 @@ struct catan_module_ops {
 	/** Recompute what the module derives from the position after it
 	 *  changed outside an action (the edits of edit.h). */
 	void (*refresh)(catan_state *s, void *slice);
+
+	/* Since version 3. */
+
+	uint16_t action_first;    /**< first action type the module owns (0: none) */
+	uint16_t action_last;     /**< last action type it owns */
+	uint8_t  min_players;     /**< fewest seated players (0: the variant's) */
+	uint8_t  max_players;     /**< most seated players (0: the variant's) */
+	uint8_t  neutral_players; /**< piece owners that never act, after the seated players */
+
+	/** Apply an action (or chance outcome) of the module's own types. */
+	void (*apply)(catan_state *s, const catan_action *a, void *slice);
+	/** If the module owns the pending chance event, push its outcomes and
+	 *  return non-zero; return 0 to leave it to the next module or the
+	 *  variant. */
+	int (*chance_outcomes)(const catan_state *s, catan_sink *sink, const void *slice);
+	/** Adjust @p mask, the players who owe a decision now. */
+	uint32_t (*acting_players)(const catan_state *s, uint32_t mask, const void *slice);
+	/** Adjust @p owed (owed[player][card kind], seated players) of a
+	 *  production roll of @p total before the bank-shortage rule applies. */
+	void (*production)(const catan_state *s, unsigned total,
+			   unsigned owed[][CATAN_MAX_CARD_KINDS], const void *slice);
+	/** Name of a module phase, or NULL. */
+	const char *(*phase_name)(int phase);
+	/** Format an action of the module's types (as catan_action_format()). */
+	int (*format_action)(const catan_game *g, const catan_action *a,
+			     char *buf, size_t cap, size_t *len_out);
+	/** Parse an action word of the module's; CATAN_ENOTFOUND if unknown. */
+	int (*parse_action)(const catan_game *g, const char *name, const char *args,
+			    catan_action *out);
+	/** A named counter of the module (catan_state_counter()): store it in
+	 *  @p out and return CATAN_OK, or return CATAN_ENOTFOUND. @p player is
+	 *  -1 for a counter of the game rather than of a player. */
+	int (*counter)(const catan_state *s, int player, const char *name, int32_t *out,
+		       const void *slice);
 };
 
 CATAN_END_DECLS
