@@ -293,6 +293,12 @@ catan_game_num_players(const catan_game *g)
 }
 
 int
+catan_game_neutral_players(const catan_game *g)
+{
+	return g ? g->num_neutral : CATAN_EINVAL;
+}
+
+int
 catan_game_chance_mode(const catan_game *g)
 {
 	return g ? g->chance_mode : CATAN_EINVAL;

@@ -28,7 +28,7 @@ catan_score__base_vp(const catan_state *s, int player, bool include_hidden)
 	const struct core_state *core = st_ccore(s);
 	int vp;
 
-	if (player < 0 || player >= core->num_players)
+	if (player < 0 || player >= catan_game__owners(s->game))
 		return 0;
 	vp = building_points(s, player);
 	if (core->longest_holder == player)

@@ -730,7 +730,7 @@ catan_state__victory_points(const catan_state *s, int player, bool include_hidde
 int
 catan_state_victory_points(const catan_state *s, int player, int include_hidden)
 {
-	if (!s || player < 0 || player >= st_ccore(s)->num_players)
+	if (!s || player < 0 || player >= catan_game__owners(s->game))
 		return CATAN_EINVAL;
 	return catan_state__victory_points(s, player, include_hidden != 0);
 }
@@ -756,19 +756,14 @@ catan_state_returns(const catan_state *s, double *out, size_t n)
 
 /* ------------------------------------------------------------- queries */
 
-static bool
-valid_player(const catan_state *s, int player)
-{
-	return s && player >= 0 && player < st_ccore(s)->num_players;
-}
-
 int
 catan_state_player(const catan_state *s, int player, catan_player_info *out)
 {
 	const struct player_state *ps;
 	const struct core_state *c;
 
-	if (!valid_player(s, player) || !out)
+	/* Neutral players too (game.h). */
+	if (!s || player < 0 || player >= catan_game__owners(s->game) || !out)
 		return CATAN_EINVAL;
 	ps = st_cplayer(s, player);
 	c = st_ccore(s);

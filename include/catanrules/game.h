@@ -134,6 +134,16 @@ CATAN_API const char *catan_game_variant(const catan_game *g);
 CATAN_API int catan_game_num_players(const catan_game *g);
 
 /**
+ * Number of neutral players (Catan for Two): piece owners numbered after
+ * the seated players, from catan_game_num_players(). They never act and
+ * hold no cards; catan_state_player() and catan_state_victory_points()
+ * answer for them, and board queries name them as owners.
+ * @param g the game
+ * @return the count (0 in most games), or #CATAN_EINVAL if @p g is NULL
+ */
+CATAN_API int catan_game_neutral_players(const catan_game *g);
+
+/**
  * The chance mode.
  * @param g the game
  * @return a #catan_chance_mode
