@@ -1924,6 +1924,35 @@ START_TEST(test_apply_unchecked_equals_apply)
 }
 END_TEST
 
+/* catan_state_counter() and catan_game_neutral_players() on a game whose
+ * modules keep no counters and have no neutral players: every argument
+ * error is EINVAL, an unknown name ENOTFOUND with a message. */
+START_TEST(test_counters_and_neutral_players)
+{
+	catan_ctx *ctx = catan_test_ctx_new();
+	catan_game *g = catan_test_game_new(ctx, "base(players=3,seed=5)+friendly_robber");
+	catan_state *s = catan_test_state_new(g);
+	int32_t v = 1234;
+
+	ck_assert_int_eq(catan_game_neutral_players(g), 0);
+	ck_assert_int_eq(catan_game_neutral_players(NULL), CATAN_EINVAL);
+	ck_assert_int_eq(catan_state_counter(NULL, 0, "x", &v), CATAN_EINVAL);
+	ck_assert_int_eq(catan_state_counter(s, 0, NULL, &v), CATAN_EINVAL);
+	ck_assert_int_eq(catan_state_counter(s, 0, "x", NULL), CATAN_EINVAL);
+	ck_assert_int_eq(catan_state_counter(s, -2, "x", &v), CATAN_EINVAL);
+	ck_assert_int_eq(catan_state_counter(s, 3, "x", &v), CATAN_EINVAL);
+	ck_assert_int_eq(catan_state_counter(s, 0, "no_such_counter", &v), CATAN_ENOTFOUND);
+	ck_assert_ptr_nonnull(strstr(catan_state_errmsg(s), "no_such_counter"));
+	ck_assert_int_eq(catan_state_counter(s, -1, "no_such_counter", &v), CATAN_ENOTFOUND);
+	ck_assert_int_eq(v, 1234);
+	/* Points and player queries stop at the seated players here. */
+	ck_assert_int_eq(catan_state_victory_points(s, 3, 1), CATAN_EINVAL);
+	catan_state_free(s);
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
 void
 catan_test_register(SRunner *sr)
 {
@@ -1948,6 +1977,7 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD(s, test_copy_between_games_refused);
 	CATAN_TEST_ADD(s, test_state_holds_game_reference);
 	CATAN_TEST_ADD(s, test_clone_equals);
+	CATAN_TEST_ADD(s, test_counters_and_neutral_players);
 	CATAN_TEST_ADD_LOOP(s, test_start_player, 0, 4);
 	CATAN_TEST_ADD_LOOP(s, test_terminal_state, 0, 4);
 	CATAN_TEST_ADD_LOOP(s, test_max_turns, 0, 20);

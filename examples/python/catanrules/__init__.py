@@ -305,6 +305,11 @@ class Game:
         return _c.catan_game_num_players(self._handle)
 
     @property
+    def neutral_players(self):
+        """Neutral piece owners, numbered after the seated players."""
+        return _c.catan_game_neutral_players(self._handle)
+
+    @property
     def chance_mode(self):
         """'sampled' or 'explicit'."""
         mode = _c.catan_game_chance_mode(self._handle)
@@ -906,6 +911,16 @@ class State:
     def largest_army_holder(self):
         p = _c.catan_state_largest_army_holder(self._handle)
         return None if p < 0 else p
+
+    def counter(self, name, player=None):
+        """A rule module's counter (trade tokens, cards left, ...); player
+        None for a counter of the whole game."""
+        out = _lib.i32()
+        rc = _c.catan_state_counter(self._handle, -1 if player is None else int(player),
+                                    name.encode(), ctypes.byref(out))
+        if rc != 0:
+            _raise(rc, self._errmsg())
+        return out.value
 
     # -- observations
 

@@ -84,6 +84,15 @@ def test_game_from_string(ctx):
     assert ctx.game("base(chance=explicit)").chance_mode == "explicit"
     assert game.param("seed") == "42"
     assert game.param("no_such_param") is None
+    assert game.neutral_players == 0
+
+
+def test_counter_unknown_name(ctx):
+    state = ctx.game("base(players=3,seed=42)").new_state()
+    with pytest.raises(catanrules.NotFoundError, match="no_counter"):
+        state.counter("no_counter", player=0)
+    with pytest.raises(catanrules.InvalidArgumentError):
+        state.counter("no_counter", player=7)
 
 
 @pytest.mark.parametrize("spec, error, words", [
