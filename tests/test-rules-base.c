@@ -40,243 +40,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "test-common.h"
+#include "test-rules-kit.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-/* ----------------------------------------------------------------- pool */
-
-/* States made by a test are freed by the fixture, so tests stay short. */
-#define POOL_SIZE 32
-
-static struct {
-	catan_ctx *ctx;
-	catan_state *states[POOL_SIZE];
-	int n;
-} pool;
-
-static void
-pool_setup(void)
-{
-	pool.ctx = catan_test_ctx_new();
-	pool.n = 0;
-}
-
-static void
-pool_teardown(void)
-{
-	while (pool.n > 0)
-		catan_state_free(pool.states[--pool.n]);
-	catan_ctx_free(pool.ctx);
-	pool.ctx = NULL;
-}
-
-static catan_state *
-keep(catan_state *s)
-{
-	ck_assert_int_lt(pool.n, POOL_SIZE);
-	pool.states[pool.n++] = s;
-	return s;
-}
-
-static catan_state *
-new_state(const char *spec)
-{
-	catan_game *g = catan_test_game_new(pool.ctx, spec);
-	catan_state *s = catan_test_state_new(g);
-
-	catan_game_unref(g);
-	return keep(s);
-}
-
-static catan_state *
-clone_state(const catan_state *s)
-{
-	catan_state *c = NULL;
-
-	CATAN_ASSERT_OK(catan_state_clone(&c, s));
-	return keep(c);
-}
-
-/* -------------------------------------------------------------- actions */
-
-/*
- * Parse an action; the text must be canonical: it formats back to itself
- * and the formatted text parses to the same action.
- */
-static catan_action
-act_at(int line, const catan_state *s, const char *text)
-{
-	catan_action a = CATAN_ACTION_INIT, again = CATAN_ACTION_INIT;
-	char buf[160];
-	int rc;
-
-	rc = catan_action_parse(s, text, &a);
-	ck_assert_msg(rc == CATAN_OK, "line %d: parse \"%s\": %s: %s", line,
-		      text, catan_strerror(rc), catan_state_errmsg(s));
-	rc = catan_action_format(catan_state_game(s), &a, buf, sizeof(buf),
-				 NULL);
-	ck_assert_msg(rc == CATAN_OK, "line %d: format \"%s\": %s", line, text,
-		      catan_strerror(rc));
-	ck_assert_msg(strcmp(buf, text) == 0,
-		      "line %d: \"%s\" formats back as \"%s\"", line, text, buf);
-	rc = catan_action_parse(s, buf, &again);
-	ck_assert_msg(rc == CATAN_OK && catan_action_compare(&a, &again) == 0,
-		      "line %d: \"%s\" does not parse back to the same action",
-		      line, buf);
-	return a;
-}
-
-#define ACT(s_, text_) act_at(__LINE__, (s_), (text_))
-
-static void
-apply_action_at(int line, catan_state *s, const catan_action *a,
-		const char *text)
-{
-	int reason = -1;
-	int rc = catan_state_check_action(s, a, &reason);
-
-	ck_assert_msg(rc == CATAN_OK, "line %d: \"%s\" refused: %s (%s)", line,
-		      text, catan_reason_name(reason), catan_state_errmsg(s));
-	rc = catan_state_apply(s, a);
-	ck_assert_msg(rc == CATAN_OK, "line %d: apply \"%s\": %s (%s)", line,
-		      text, catan_strerror(rc), catan_state_errmsg(s));
-}
-
-static void
-apply_at(int line, catan_state *s, const char *text)
-{
-	catan_action a = act_at(line, s, text);
-
-	apply_action_at(line, s, &a, text);
-}
-
-static void __attribute__((format(printf, 3, 4)))
-applyf_at(int line, catan_state *s, const char *fmt, ...)
-{
-	char text[160];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
-	va_end(ap);
-	apply_at(line, s, text);
-}
-
-/* Apply an action that must be legal (checked, then applied). */
-#define APPLY(s_, text_) apply_at(__LINE__, (s_), (text_))
-#define APPLYF(s_, ...) applyf_at(__LINE__, (s_), __VA_ARGS__)
-
-/* The action is legal now (checked only, not applied). */
-static void
-legal_at(int line, const catan_state *s, const char *text)
-{
-	catan_action a = act_at(line, s, text);
-	int reason = -1;
-	int rc = catan_state_check_action(s, &a, &reason);
-
-	ck_assert_msg(rc == CATAN_OK, "line %d: \"%s\" refused: %s (%s)", line,
-		      text, catan_reason_name(reason), catan_state_errmsg(s));
-}
-
-#define LEGAL(s_, text_) legal_at(__LINE__, (s_), (text_))
-
-/*
- * The action is refused with @want by check and by apply, and the refused
- * apply leaves the state unchanged, byte for byte and by hash.
- */
-static void
-refuse_action_at(int line, catan_state *s, const catan_action *a,
-		 const char *text, int want)
-{
-	catan_state *before = NULL;
-	uint64_t hash = catan_state_hash(s);
-	int reason = -1;
-	int rc;
-
-	CATAN_ASSERT_OK(catan_state_clone(&before, s));
-	rc = catan_state_check_action(s, a, &reason);
-	ck_assert_msg(rc == CATAN_EILLEGAL && reason == want,
-		      "line %d: check \"%s\": %s, reason %s, expected %s (%s)",
-		      line, text, catan_strerror(rc), catan_reason_name(reason),
-		      catan_reason_name(want), catan_state_errmsg(s));
-	rc = catan_state_apply(s, a);
-	ck_assert_msg(rc == CATAN_EILLEGAL &&
-		      catan_state_last_reason(s) == want,
-		      "line %d: apply \"%s\": %s, reason %s, expected %s",
-		      line, text, catan_strerror(rc),
-		      catan_reason_name(catan_state_last_reason(s)),
-		      catan_reason_name(want));
-	ck_assert_msg(catan_state_hash(s) == hash &&
-		      catan_state_equal(s, before),
-		      "line %d: refused \"%s\" changed the state", line, text);
-	catan_state_free(before);
-}
-
-static void
-refuse_at(int line, catan_state *s, const char *text, int want)
-{
-	catan_action a = act_at(line, s, text);
-
-	refuse_action_at(line, s, &a, text, want);
-}
-
-#define REFUSE(s_, text_, reason_) \
-	refuse_at(__LINE__, (s_), (text_), CATAN_REASON_##reason_)
-#define REFUSE_ACTION(s_, a_, reason_) \
-	refuse_action_at(__LINE__, (s_), (a_), "(built action)", \
-			 CATAN_REASON_##reason_)
-
 /* ---------------------------------------------------------------- cards */
-
-/* "lumber=1,ore=2" -> counts per resource; "" is no card. */
-static void
-parse_cards_at(int line, const char *text, unsigned out[CATAN_NUM_RESOURCES])
-{
-	const char *p = text;
-
-	memset(out, 0, CATAN_NUM_RESOURCES * sizeof(out[0]));
-	while (*p != '\0') {
-		size_t len = strcspn(p, "=");
-		int kind = -1;
-		char *end = NULL;
-
-		for (int k = 0; k < CATAN_NUM_RESOURCES; k++) {
-			const char *name = catan_resource_name(k);
-
-			if (name && strlen(name) == len &&
-			    strncmp(p, name, len) == 0)
-				kind = k;
-		}
-		ck_assert_msg(kind >= 0 && p[len] == '=',
-			      "line %d: bad card list \"%s\"", line, text);
-		p += len + 1;
-		out[kind] = (unsigned)strtoul(p, &end, 10);
-		ck_assert_msg(end != p, "line %d: bad card list \"%s\"", line,
-			      text);
-		p = end;
-		if (*p == ',')
-			p++;
-	}
-}
-
-/* Set a player's whole hand (other kinds go back to the bank). */
-static void
-hand_at(int line, catan_state *s, int player, const char *text)
-{
-	unsigned want[CATAN_NUM_RESOURCES];
-
-	parse_cards_at(line, text, want);
-	for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
-		ck_assert_msg(catan_edit_set_cards(s, player, k, 0) == CATAN_OK,
-			      "line %d: %s", line, catan_state_errmsg(s));
-	for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
-		ck_assert_msg(catan_edit_set_cards(s, player, k, want[k]) ==
-			      CATAN_OK, "line %d: give p%d %s: %s", line,
-			      player, text, catan_state_errmsg(s));
-}
-
-#define HAND(s_, p_, text_) hand_at(__LINE__, (s_), (p_), (text_))
 
 static catan_player_info
 info(const catan_state *s, int player)
@@ -379,47 +147,6 @@ dev_at(int line, catan_state *s, int player, int kind, int playable)
 #define DEV(s_, p_, kind_) dev_at(__LINE__, (s_), (p_), (kind_), 1)
 
 /* ------------------------------------------------------------- the board */
-
-static unsigned
-loc_at(int line, const catan_state *s, const char *text, int want_kind)
-{
-	int kind = 0;
-	unsigned id = 0;
-	int rc = catan_location_parse(catan_state_game(s), text, &kind, &id);
-
-	ck_assert_msg(rc == CATAN_OK && kind == want_kind,
-		      "line %d: location \"%s\": %s, kind %d", line, text,
-		      catan_strerror(rc), kind);
-	return id;
-}
-
-#define VERTEX(s_, t_) loc_at(__LINE__, (s_), (t_), CATAN_LOC_VERTEX)
-#define EDGE(s_, t_) loc_at(__LINE__, (s_), (t_), CATAN_LOC_EDGE)
-#define HEX(s_, t_) loc_at(__LINE__, (s_), (t_), CATAN_LOC_HEX)
-
-static void
-place_at(int line, catan_state *s, int player, int piece, const char *where)
-{
-	int kind = piece == CATAN_PIECE_ROAD ? CATAN_LOC_EDGE : CATAN_LOC_VERTEX;
-	unsigned id = loc_at(line, s, where, kind);
-	int rc;
-
-	if (piece == CATAN_PIECE_CITY &&
-	    catan_state_vertex_piece(s, id, NULL) == CATAN_PIECE_NONE) {
-		rc = catan_edit_place(s, player, CATAN_PIECE_SETTLEMENT, id);
-		ck_assert_msg(rc == CATAN_OK, "line %d: place at %s: %s", line,
-			      where, catan_state_errmsg(s));
-	}
-	rc = catan_edit_place(s, player, piece, id);
-	ck_assert_msg(rc == CATAN_OK, "line %d: place at %s for p%d: %s", line,
-		      where, player, catan_state_errmsg(s));
-}
-
-/* Edit pieces onto the board (no placement rules, no payment). */
-#define SETTLEMENT(s_, p_, w_) \
-	place_at(__LINE__, (s_), (p_), CATAN_PIECE_SETTLEMENT, (w_))
-#define CITY(s_, p_, w_) place_at(__LINE__, (s_), (p_), CATAN_PIECE_CITY, (w_))
-#define ROAD(s_, p_, w_) place_at(__LINE__, (s_), (p_), CATAN_PIECE_ROAD, (w_))
 
 static unsigned
 edge_joining(const catan_state *s, unsigned a, unsigned b)
@@ -543,34 +270,6 @@ empty_board(void)
 {
 	return empty_board_with(4, "");
 }
-
-/* Put @player's turn in the main phase (rolled, nothing built yet). */
-static void
-main_phase_at(int line, catan_state *s, int player)
-{
-	ck_assert_msg(catan_edit_set_turn(s, player, CATAN_PHASE_MAIN, 2) ==
-		      CATAN_OK, "line %d: %s", line, catan_state_errmsg(s));
-}
-
-static void
-roll_phase_at(int line, catan_state *s, int player)
-{
-	ck_assert_msg(catan_edit_set_turn(s, player, CATAN_PHASE_ROLL, 0) ==
-		      CATAN_OK, "line %d: %s", line, catan_state_errmsg(s));
-}
-
-#define MAIN_PHASE(s_, p_) main_phase_at(__LINE__, (s_), (p_))
-#define ROLL_PHASE(s_, p_) roll_phase_at(__LINE__, (s_), (p_))
-
-/* The turn player rolls and the dice show @total. */
-static void
-roll_at(int line, catan_state *s, int total)
-{
-	applyf_at(line, s, "p%d roll", catan_state_turn_player(s));
-	applyf_at(line, s, "chance dice %d", total);
-}
-
-#define ROLL(s_, total_) roll_at(__LINE__, (s_), (total_))
 
 static void
 end_turn_at(int line, catan_state *s)
@@ -3349,7 +3048,7 @@ cut_top_road_at(int line, catan_state *s, int breaker)
 {
 	SETTLEMENT(s, breaker, "h2.s");
 	ROADS(s, breaker, "h2.s h1.se h1.ne");
-	main_phase_at(line, s, breaker);
+	turn_at(line, s, breaker, CATAN_PHASE_MAIN);
 	hand_at(line, s, breaker, "lumber=1,brick=1,wool=1,grain=1");
 	applyf_at(line, s, "p%d build_settlement h1.ne", breaker);
 }
