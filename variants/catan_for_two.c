@@ -923,8 +923,8 @@ c2_format_action(const catan_game *g, const catan_action *a, char *buf,
 	switch (a->type) {
 	case CATAN_ACT_NEUTRAL_ROAD:
 	case CATAN_ACT_NEUTRAL_SETTLEMENT:
-		if (!fields_zero(a, true, true, false) || !is_neutral(a->arg) ||
-		    a->arg >= catan_game__owners(g))
+		/* Any owner is spelt, so that a refusal can name it. */
+		if (!fields_zero(a, true, true, false) || a->arg >= catan_game__owners(g))
 			return CATAN_EINVAL;
 		catan_text__put(&w, " ");
 		rc = catan_text__location(&w, g, a->type == CATAN_ACT_NEUTRAL_ROAD ?
