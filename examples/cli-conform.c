@@ -191,13 +191,20 @@ parse_player(struct runner *r, const struct line *l, const char *text, int *out)
 {
 	unsigned long p;
 	int n = catan_game_num_players(r->game);
+	/* Neutral players own pieces and have points: statements about them
+	 * name them too; the library refuses what they cannot do. */
+	int neutral = catan_game_neutral_players(r->game);
 
 	if (text[0] != 'p' || cli_parse_ulong(text + 1, CATAN_MAX_PLAYERS - 1, &p) != 0) {
 		script_error(r, l->no, "expected a player like 'p0', got '%s'", text);
 		return 0;
 	}
-	if ((int)p >= n) {
-		script_error(r, l->no, "no player %s in a %d-player game", text, n);
+	if ((int)p >= n + (neutral > 0 ? neutral : 0)) {
+		if (neutral > 0)
+			script_error(r, l->no, "no player %s in a %d-player game with %d neutral players",
+				     text, n, neutral);
+		else
+			script_error(r, l->no, "no player %s in a %d-player game", text, n);
 		return 0;
 	}
 	*out = (int)p;

@@ -10,6 +10,13 @@ valid_player(const catan_state *s, int player)
 	return s && player >= 0 && player < st_ccore(s)->num_players;
 }
 
+/* Seated and neutral players: whoever may own pieces. */
+static bool
+valid_owner(const catan_state *s, int player)
+{
+	return s && player >= 0 && player < catan_game__owners(s->game);
+}
+
 static int
 refuse(catan_state *s, const char *what)
 {
@@ -86,7 +93,7 @@ edit_place(catan_state *s, int player, int piece, unsigned location)
 	struct player_state *ps;
 	uint8_t at;
 
-	if (!valid_player(s, player))
+	if (!valid_owner(s, player))
 		return s ? refuse(s, "bad player") : CATAN_EINVAL;
 	b = &s->game->board;
 	ps = st_player(s, player);

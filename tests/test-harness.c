@@ -14,7 +14,8 @@
  * game must end with a winner.
  *
  * At every state (check_state() and step()):
- * - conservation: bank + hands per card kind, deck + hands + played per
+ * - conservation: bank + hands per card kind, deck + hands + played (+ the
+ *   cards a module took out of the game, counter "dev_removed_<kind>") per
  *   development card kind, board + stock per player and piece kind stay
  *   what they were in the initial state;
  * - who acts: current player, acting mask, terminal and chance flags agree;
@@ -269,8 +270,18 @@ take_census(struct run *r, struct census *c)
 	RCHECK(r, catan_state_dev_deck(s, deck) == CATAN_OK, "dev_deck");
 	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
 		c->cards[k] = bank[k];
-	for (int k = 0; k < CATAN_MAX_DEV_KINDS; k++)
+	for (int k = 0; k < CATAN_MAX_DEV_KINDS; k++) {
+		char name[48];
+		int32_t removed = 0;
+
 		c->dev[k] = deck[k] + r->played[k];
+		/* A module may take cards out of the game ("dev_removed_<kind>",
+		 * a counter of the game). */
+		snprintf(name, sizeof(name), "dev_removed_%s",
+			 catan_dev_card_name(k) ? catan_dev_card_name(k) : "?");
+		if (catan_state_counter(s, -1, name, &removed) == CATAN_OK)
+			c->dev[k] += (unsigned)removed;
+	}
 
 	for (unsigned v = 0; v < r->bc.vertices; v++) {
 		int owner = -7;

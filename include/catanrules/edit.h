@@ -60,8 +60,9 @@ CATAN_API int catan_edit_set_knights_played(catan_state *s, int player, unsigned
 /**
  * Place a piece from the player's stock, ignoring placement rules except
  * that the location must be free (a city replaces the player's settlement).
+ * Neutral players own pieces too (catan_game_neutral_players()).
  * @param s the state
- * @param player 0..n-1
+ * @param player 0..n-1, or a neutral player n..n+neutral-1
  * @param piece a #catan_piece
  * @param location intersection id for settlements and cities, edge id for roads
  * @retval CATAN_OK on success

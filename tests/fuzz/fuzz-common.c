@@ -245,10 +245,28 @@ add_game(const char *spec, uint64_t salt)
 	catan_game_unref(g);
 }
 
+/* The most players the parser accepts for a variant with modules
+ * ("m1+m2"; a module may change the range, Catan for Two), or 0. */
+static int
+most_players(const char *variant, const char *modules)
+{
+	for (int p = CATAN_MAX_PLAYERS; p > 0; p--) {
+		catan_game *g = NULL;
+		char spec[640];
+
+		snprintf(spec, sizeof(spec), "%s(players=%d)+%s", variant, p, modules);
+		if (catan_game_new_from_string(&g, table.ctx, spec) == CATAN_OK) {
+			catan_game_unref(g);
+			return p;
+		}
+	}
+	return 0;
+}
+
 /*
  * Each variant alone at its fewest and most players, and with each module
- * the game-string parser lets it have and with all of those together at
- * its most players; both chance modes each time.
+ * the game-string parser lets it have and with all of those together, at
+ * the most players each combination accepts; both chance modes each time.
  */
 static void
 build_table(void)
@@ -285,17 +303,15 @@ build_table(void)
 		}
 		for (size_t m = 0; m < nm; m++) {
 			const char *mod = catan_ctx_module_name(table.ctx, m);
-			catan_game *g = NULL;
 			char spec[160];
+			int np = most_players(name, mod);
 
-			snprintf(spec, sizeof(spec), "%s+%s", name, mod);
-			if (catan_game_new_from_string(&g, table.ctx, spec) != CATAN_OK)
+			if (np == 0)
 				continue;
-			catan_game_unref(g);
 			for (int mode = 0; mode < 2; mode++) {
 				snprintf(spec, sizeof(spec),
 					 "%s(players=%d,seed=%u,chance=%s)+%s",
-					 name, players[1], (unsigned)(20 + m),
+					 name, np, (unsigned)(20 + m),
 					 mode ? "explicit" : "sampled", mod);
 				add_game(spec, salt++);
 			}
@@ -304,13 +320,13 @@ build_table(void)
 			FUZZ_ASSERT(used < sizeof(all), "module names too long");
 			nall++;
 		}
-		if (nall > 1) {
+		if (nall > 1 && most_players(name, all + 1) > 0) {
 			for (int mode = 0; mode < 2; mode++) {
 				char spec[640];
 
 				snprintf(spec, sizeof(spec),
 					 "%s(players=%d,seed=5,chance=%s)%s",
-					 name, players[1],
+					 name, most_players(name, all + 1),
 					 mode ? "explicit" : "sampled", all);
 				add_game(spec, salt++);
 			}
@@ -343,6 +359,8 @@ fuzz_totals(const catan_state *s, struct fuzz_totals *out)
 	catan_board_counts counts;
 	uint8_t bank[CATAN_MAX_CARD_KINDS], deck[CATAN_MAX_DEV_KINDS];
 	int np = catan_game_num_players(g);
+	/* neutral players own pieces (and hold no cards) */
+	int owners = np + catan_game_neutral_players(g);
 
 	memset(out, 0, sizeof(*out));
 	FUZZ_OK(catan_state_bank(s, bank));
@@ -352,8 +370,8 @@ fuzz_totals(const catan_state *s, struct fuzz_totals *out)
 		out->cards[k] = bank[k];
 	for (int k = 0; k < CATAN_MAX_DEV_KINDS; k++)
 		out->dev += deck[k];
-	FUZZ_ASSERT(np > 0 && np <= CATAN_MAX_PLAYERS, "%d players", np);
-	for (int p = 0; p < np; p++) {
+	FUZZ_ASSERT(np > 0 && owners <= CATAN_MAX_PLAYERS, "%d players", owners);
+	for (int p = 0; p < owners; p++) {
 		catan_player_info info;
 		unsigned cards = 0, devs = 0;
 
@@ -386,7 +404,7 @@ fuzz_totals(const catan_state *s, struct fuzz_totals *out)
 			    "intersection %u holds piece %d", v, piece);
 		if (piece == CATAN_PIECE_NONE)
 			continue;
-		FUZZ_ASSERT(owner >= 0 && owner < np,
+		FUZZ_ASSERT(owner >= 0 && owner < owners,
 			    "intersection %u owned by %d", v, owner);
 		out->pieces[owner][piece]++;
 	}
@@ -398,7 +416,7 @@ fuzz_totals(const catan_state *s, struct fuzz_totals *out)
 			    "edge %u holds piece %d", e, piece);
 		if (piece == CATAN_PIECE_NONE)
 			continue;
-		FUZZ_ASSERT(owner >= 0 && owner < np, "edge %u owned by %d", e,
+		FUZZ_ASSERT(owner >= 0 && owner < owners, "edge %u owned by %d", e,
 			    owner);
 		out->pieces[owner][piece]++;
 	}
@@ -409,7 +427,8 @@ fuzz_check_conservation(const catan_state *s, const struct fuzz_totals *ref,
 			const char *what)
 {
 	struct fuzz_totals now;
-	int np = catan_game_num_players(catan_state_game(s));
+	const catan_game *g = catan_state_game(s);
+	int np = catan_game_num_players(g) + catan_game_neutral_players(g);
 
 	fuzz_totals(s, &now);
 	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
