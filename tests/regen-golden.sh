@@ -30,6 +30,10 @@ base-random-p4-sampled	1	150	base(players=4,board=random,chance=sampled,seed=42)
 base-friendly_robber-beginner-p4-explicit	1	150	base(players=4,board=beginner,setup=beginner,chance=explicit,seed=1)+friendly_robber
 base-harbors-random-p3-sampled	1	150	base(players=3,board=random,chance=sampled,seed=7)+harbors
 base-friendly_robber-harbors-random-p4-sampled	1	150	base(players=4,board=random,chance=sampled,seed=42)+friendly_robber+harbors
+base-event_cards-random-p4-sampled	1	300	base(players=4,board=random,chance=sampled,seed=3)+event_cards
+base-event_cards-beginner-p3-explicit	2	300	base(players=3,board=beginner,setup=beginner,chance=explicit,seed=4)+event_cards
+base-catan_for_two-random-p2-sampled	1	300	base(players=2,board=random,chance=sampled,seed=5)+catan_for_two
+base-catan_for_two-event_cards-beginner-p2-explicit	3	300	base(players=2,board=beginner,chance=explicit,seed=6)+event_cards+catan_for_two
 EOF
 }
 
