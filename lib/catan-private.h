@@ -216,6 +216,14 @@ struct catan_game {
 	/* opaque per-variant immutable data (beginner set-up tables, ...) */
 	void *variant_data;
 	size_t variant_data_size;
+
+	/* Optional fast path of SAMPLED chance, set by a built-in variant:
+	 * draw the pending event's outcome straight from the state's RNG,
+	 * with the same single catan_rng__below(den) draw and the same
+	 * mapping of r to outcomes as walking the variant's chance_outcomes
+	 * list, so games replay identically. Returns false (having drawn
+	 * nothing) when the generic path must run. Used only without modules. */
+	bool (*sample_chance)(catan_state *s, catan_action *out);
 };
 
 /* Game strings (params.c): fill params and modules from a string or options. */

@@ -54,6 +54,8 @@ param(const catan_game *g, int which)
 
 /* ------------------------------------------------------------ game setup */
 
+static bool base_sample_chance(catan_state *s, catan_action *out);
+
 static int
 base_build_game(catan_game *g)
 {
@@ -102,6 +104,7 @@ base_build_game(catan_game *g)
 	if (g->num_players > g->max_outcomes)
 		g->max_outcomes = g->num_players;
 	g->variant_size = 0;
+	g->sample_chance = base_sample_chance;
 	return CATAN_OK;
 }
 
@@ -859,6 +862,83 @@ base_chance_outcomes(const catan_state *s, catan_sink *sink)
 	default:
 		break;
 	}
+}
+
+/*
+ * SAMPLED chance without the outcome list: one catan_rng__below(den) draw,
+ * mapped to the outcome that walking base_chance_outcomes()' cumulative
+ * numerators would pick (same den, same order), so traces do not change.
+ */
+static const uint8_t dice_of_draw[36] = {
+	2, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7,
+	7, 7, 7, 8, 8, 8, 8, 8, 9, 9, 9, 9, 10, 10, 10, 11, 11, 12,
+};
+
+/* The kind whose cumulative count first exceeds r (the last non-empty
+ * kind if none does, as the generic walk). */
+static int
+kind_of_draw(const uint8_t *counts, int nkinds, uint32_t r)
+{
+	uint32_t acc = 0;
+	int last = -1;
+
+	for (int k = 0; k < nkinds; k++) {
+		if (!counts[k])
+			continue;
+		acc += counts[k];
+		last = k;
+		if (r < acc)
+			break;
+	}
+	return last;
+}
+
+static bool
+base_sample_chance(catan_state *s, catan_action *out)
+{
+	struct core_state *c = st_core(s);
+	catan_action a = CATAN_ACTION_INIT;
+	uint32_t den;
+
+	a.player = CATAN_PLAYER_CHANCE;
+	switch (c->chance) {
+	case CHANCE_FIRST_PLAYER:
+		if (c->num_players == 0)
+			return false;
+		a.type = CATAN_ACT_FIRST_PLAYER;
+		a.target = (uint16_t)catan_rng__below(&c->rng, c->num_players);
+		break;
+	case CHANCE_DICE:
+		a.type = CATAN_ACT_DICE;
+		a.target = dice_of_draw[catan_rng__below(&c->rng, 36)];
+		break;
+	case CHANCE_DRAW_DEV:
+		den = deck_left(c);
+		if (den == 0)
+			return false;
+		a.type = CATAN_ACT_DRAW_DEV;
+		a.arg = (uint16_t)kind_of_draw(c->dev_deck, CATAN_MAX_DEV_KINDS,
+					       catan_rng__below(&c->rng, den));
+		break;
+	case CHANCE_STEAL: {
+		const struct player_state *v;
+
+		if (c->victim < 0 || c->victim >= c->num_players)
+			return false;
+		v = st_cplayer(s, c->victim);
+		den = cards_total(v->hand);
+		if (den == 0)
+			return false;
+		a.type = CATAN_ACT_STEAL_CARD;
+		a.arg = (uint16_t)kind_of_draw(v->hand, CATAN_MAX_CARD_KINDS,
+					       catan_rng__below(&c->rng, den));
+		break;
+	}
+	default:
+		return false;
+	}
+	*out = a;
+	return true;
 }
 
 /* ----------------------------------------------------------------- apply */
