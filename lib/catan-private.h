@@ -414,6 +414,9 @@ void catan_awards__update_longest_road(catan_state *s);
 /* The same, recomputing only the players in the mask (the others' roads did
  * not change). */
 void catan_awards__refresh_longest_road(catan_state *s, uint32_t players);
+/* The same after the player built a road on an edge: only the network
+ * holding it is walked (the others' roads and lengths did not change). */
+void catan_awards__road_added(catan_state *s, int player, unsigned edge);
 /* Largest Army after a Knight (strictly more to take, >= 3). */
 void catan_awards__update_largest_army(catan_state *s);
 

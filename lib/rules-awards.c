@@ -88,45 +88,46 @@ road_degree(const struct road_walk *w, unsigned v)
  * touches one. Networks without one (plain rings) start anywhere: every
  * road no walk has reached is tried once.
  */
-unsigned
-catan_road__longest(const catan_state *s, int player)
+static void
+walk_init(struct road_walk *w, const catan_state *s, int player)
 {
-	struct road_walk w;
 	const struct board *b = &s->game->board;
-	uint64_t started[WALK_WORDS];
-	uint16_t roads[WALK_ROADS];
-	unsigned best = 0, nroads = 0;
 	size_t words = (b->nedge + 63u) / 64u;
 
-	if (player < 0 || player >= st_ccore(s)->num_players ||
-	    b->nedge > WALK_WORDS * 64 || b->nvert > WALK_WORDS * 64)
-		return 0;
-	w.b = b;
-	w.edges = st_cedge(s);
-	w.verts = st_cvert(s);
-	w.player = player;
-	memset(w.used, 0, words * sizeof(w.used[0]));
-	memset(w.seen, 0, words * sizeof(w.seen[0]));
+	w->b = b;
+	w->edges = st_cedge(s);
+	w->verts = st_cvert(s);
+	w->player = player;
+	memset(w->used, 0, words * sizeof(w->used[0]));
+	memset(w->seen, 0, words * sizeof(w->seen[0]));
+}
+
+/* The longest trail over the listed roads, which must be whole networks
+ * (every road of the player reachable from one of them through
+ * intersections the player may pass is listed too). */
+static unsigned
+longest_of(struct road_walk *w, const uint16_t *roads, unsigned nroads)
+{
+	const struct board *b = w->b;
+	uint64_t started[WALK_WORDS];
+	unsigned best = 0;
+
 	memset(started, 0, ((b->nvert + 63u) / 64u) * sizeof(started[0]));
-	/* The player's roads, listed once for both passes. */
-	for (unsigned e = 0; e < b->nedge && nroads < ARRAY_LEN(roads); e++)
-		if (is_road_of(w.edges[e], player))
-			roads[nroads++] = (uint16_t)e;
 	for (int pass = 0; pass < 2; pass++) {
 		for (unsigned r = 0; r < nroads; r++) {
 			unsigned e = roads[r];
 
-			if (pass == 1 && (w.seen[e >> 6] & (1ull << (e & 63))))
+			if (pass == 1 && (w->seen[e >> 6] & (1ull << (e & 63))))
 				continue;
 			for (unsigned j = 0; j < 2; j++) {
 				unsigned v = b->edge[e].vert[j], found;
 
-				if (pass == 0 && road_degree(&w, v) == 2 && !blocked_for(&w, v))
+				if (pass == 0 && road_degree(w, v) == 2 && !blocked_for(w, v))
 					continue;
 				if (started[v >> 6] & (1ull << (v & 63)))
 					continue;
 				started[v >> 6] |= 1ull << (v & 63);
-				found = walk_from(&w, v, 0);
+				found = walk_from(w, v, 0);
 				if (found > best)
 					best = found;
 				if (pass == 1)
@@ -135,6 +136,92 @@ catan_road__longest(const catan_state *s, int player)
 		}
 	}
 	return best;
+}
+
+static bool
+walk_supported(const catan_state *s, int player)
+{
+	const struct board *b = &s->game->board;
+
+	return player >= 0 && player < st_ccore(s)->num_players &&
+	       b->nedge <= WALK_WORDS * 64 && b->nvert <= WALK_WORDS * 64;
+}
+
+unsigned
+catan_road__longest(const catan_state *s, int player)
+{
+	struct road_walk w;
+	const struct board *b = &s->game->board;
+	uint16_t roads[WALK_ROADS];
+	unsigned nroads = 0;
+
+	if (!walk_supported(s, player))
+		return 0;
+	walk_init(&w, s, player);
+	/* The player's roads, listed once for both passes. */
+	for (unsigned e = 0; e < b->nedge && nroads < ARRAY_LEN(roads); e++)
+		if (is_road_of(w.edges[e], player))
+			roads[nroads++] = (uint16_t)e;
+	return longest_of(&w, roads, nroads);
+}
+
+/*
+ * The longest trail of the player's network that holds @edge: its roads
+ * are those reached from @edge through intersections the player may pass
+ * (no other player's building), and every trail using @edge stays in it.
+ */
+static unsigned
+longest_through(const catan_state *s, int player, unsigned edge, unsigned floor)
+{
+	struct road_walk w;
+	const struct board *b = &s->game->board;
+	uint64_t in[WALK_WORDS];
+	uint16_t roads[WALK_ROADS];
+	unsigned nroads = 0;
+
+	if (!walk_supported(s, player) || edge >= b->nedge ||
+	    !is_road_of(st_cedge(s)[edge], player))
+		return 0;
+	walk_init(&w, s, player);
+	/* Usually the road sticks out: one end has no other road of the
+	 * player, so every trail using it ends there and is the road plus a
+	 * trail from its other end (which stops there if it is blocked). */
+	for (unsigned j = 0; j < 2; j++) {
+		unsigned tip = b->edge[edge].vert[j], from = b->edge[edge].vert[1 - j];
+
+		if (road_degree(&w, tip) == 1) {
+			w.used[edge >> 6] |= 1ull << (edge & 63);
+			return walk_from(&w, from, 1);
+		}
+	}
+	memset(in, 0, ((b->nedge + 63u) / 64u) * sizeof(in[0]));
+	in[edge >> 6] |= 1ull << (edge & 63);
+	roads[nroads++] = (uint16_t)edge;
+	/* Breadth first; roads[] is the queue. */
+	for (unsigned r = 0; r < nroads; r++) {
+		unsigned e = roads[r];
+
+		for (unsigned j = 0; j < 2; j++) {
+			unsigned v = b->edge[e].vert[j];
+			const struct board_vertex *bv = &b->vert[v];
+
+			if (blocked_for(&w, v))
+				continue;
+			for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
+				unsigned f = bv->edge[i];
+				uint64_t bit = 1ull << (f & 63);
+
+				if ((in[f >> 6] & bit) || !is_road_of(w.edges[f], player) ||
+				    nroads >= ARRAY_LEN(roads))
+					continue;
+				in[f >> 6] |= bit;
+				roads[nroads++] = (uint16_t)f;
+			}
+		}
+	}
+	if (nroads <= floor)
+		return 0;
+	return longest_of(&w, roads, nroads);
 }
 
 /*
@@ -184,6 +271,38 @@ catan_awards__refresh_longest_road(catan_state *s, uint32_t players)
 		}
 		length[p] = ps->road_length;
 	}
+	core->longest_holder = (int8_t)award_holder(length, n,
+						    core->longest_holder,
+						    LONGEST_ROAD_MIN);
+}
+
+/*
+ * After the player built a road on @edge: a new road only adds trails, and
+ * those it adds use it, so the new length is the larger of the old one and
+ * the longest trail of the network now holding @edge. That network cannot
+ * beat the old length with no more roads than it: then nothing is walked.
+ */
+void
+catan_awards__road_added(catan_state *s, int player, unsigned edge)
+{
+	struct core_state *core = st_core(s);
+	unsigned length[CATAN_MAX_PLAYERS];
+	int n = core->num_players;
+	struct player_state *ps;
+	unsigned len;
+
+	if (n > CATAN_MAX_PLAYERS)
+		n = CATAN_MAX_PLAYERS;
+	if (player < 0 || player >= n) {
+		catan_awards__update_longest_road(s);
+		return;
+	}
+	ps = st_player(s, player);
+	len = longest_through(s, player, edge, ps->road_length);
+	if (len > ps->road_length)
+		ps->road_length = (uint8_t)(len > 255 ? 255 : len);
+	for (int p = 0; p < n; p++)
+		length[p] = st_cplayer(s, p)->road_length;
 	core->longest_holder = (int8_t)award_holder(length, n,
 						    core->longest_holder,
 						    LONGEST_ROAD_MIN);

@@ -294,20 +294,26 @@ catan_build__any_road_possible(const catan_state *s, int player)
 	return catan_build__legal_roads(s, player, &one, 1) > 0;
 }
 
+/* Players with two or more roads at the vertex: only their roads can pass
+ * through it, so only they can lose length to a building there. */
 static uint32_t
-road_owners_at(const catan_state *s, unsigned vertex)
+through_owners_at(const catan_state *s, unsigned vertex)
 {
 	const struct board_vertex *bv = &s->game->board.vert[vertex];
 	const uint8_t *edges = st_cedge(s);
-	uint32_t owners = 0;
+	uint32_t owners = 0, twice = 0;
 
 	for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
 		unsigned e = bv->edge[i];
 
-		if (e < s->game->board.nedge && edges[e] != 0)
-			owners |= 1u << PIECE_OWNER(edges[e]);
+		if (e < s->game->board.nedge && edges[e] != 0) {
+			uint32_t bit = 1u << PIECE_OWNER(edges[e]);
+
+			twice |= owners & bit;
+			owners |= bit;
+		}
 	}
-	return owners;
+	return twice;
 }
 
 void
@@ -322,8 +328,8 @@ catan_build__place_road(catan_state *s, int player, unsigned edge)
 	st_edge(s)[edge] = PIECE_BYTE(player, EDGE_KIND_ROAD);
 	if (ps->roads_left > 0)
 		ps->roads_left--;
-	/* Only the builder's roads changed. */
-	catan_awards__refresh_longest_road(s, 1u << player);
+	/* Only the builder's network holding this road changed. */
+	catan_awards__road_added(s, player, edge);
 }
 
 void
@@ -338,9 +344,11 @@ catan_build__place_settlement(catan_state *s, int player, unsigned vertex)
 	st_vert(s)[vertex] = PIECE_BYTE(player, CATAN_PIECE_SETTLEMENT);
 	if (ps->settlements_left > 0)
 		ps->settlements_left--;
-	/* A settlement on an opponent's road breaks it (05.F): only the
-	 * owners of roads ending here can lose length. */
-	catan_awards__refresh_longest_road(s, road_owners_at(s, vertex));
+	/* A settlement on an opponent's road breaks it (05.F): only other
+	 * players whose roads pass through here can lose length (one's own
+	 * building never breaks one's road). */
+	catan_awards__refresh_longest_road(s, through_owners_at(s, vertex) &
+					   ~(1u << player));
 }
 
 void
