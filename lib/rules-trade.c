@@ -44,9 +44,15 @@ catan_trade__maritime_ratios(const catan_state *s, int player,
 	 * One byte per kind, so all kinds combine in one word. */
 	uint64_t bits = 0x0101010101010101ull << MARITIME_BASE_RATE;
 
+	const uint8_t *verts = st_cvert(s);
+
 	for (unsigned i = 0; i < b->nharbor; i++) {
 		const struct board_harbor *h = &b->harbor[i];
+		unsigned v0 = h->vert[0], v1 = h->vert[1];
 
+		/* Most harbors have no building at all: one test for both. */
+		if ((v0 >= b->nvert || verts[v0] == 0) && (v1 >= b->nvert || verts[v1] == 0))
+			continue;
 		if (serves(s, h, player))
 			bits |= h->ratio_bits;
 	}

@@ -571,33 +571,39 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 {
 	const struct player_state *ps = st_cplayer(s, p);
 	const struct core_state *c = st_ccore(s);
+	catan_action t = CATAN_ACTION_INIT;
 	uint8_t ratios[CATAN_MAX_CARD_KINDS];
-	unsigned most = 0;
+	unsigned givable = 0, bank = 0;
 
 	/* No rate is below 2: skip the harbor pass for small hands. */
-	for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
-		if (ps->hand[k] > most)
-			most = ps->hand[k];
-	if (most < 2)
+	for (int k = 0; k < CATAN_NUM_RESOURCES; k++) {
+		givable |= (unsigned)(ps->hand[k] >= 2) << k;
+		bank |= (unsigned)(c->bank[k] != 0) << k;
+	}
+	if (!givable || !bank)
 		return;
 	catan_trade__maritime_ratios(s, p, ratios);
+	t.type = CATAN_ACT_MARITIME_TRADE;
+	t.player = (int8_t)p;
 	for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
-		/* For one kind, lower ratios sort first. */
-		for (unsigned rate = 2; rate <= 4; rate++) {
-			if (!(ratios[a] & (1u << rate)) || ps->hand[a] < rate)
-				continue;
-			for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--) {
-				catan_action t = CATAN_ACTION_INIT;
+		unsigned rates, gets = bank & ~(1u << a);
 
-				if (b == a || c->bank[b] == 0)
+		if (!(givable & (1u << a)) || !gets)
+			continue;
+		/* Rates 2..4 the player has and holds enough cards for; for one
+		 * kind, lower ratios sort first. */
+		rates = ratios[a] & 0x1cu & ((2u << (ps->hand[a] < 4 ? ps->hand[a] : 4)) - 1u);
+		for (; rates; rates &= rates - 1) {
+			t.give[a] = (uint8_t)__builtin_ctz(rates);
+			for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--) {
+				if (!(gets & (1u << b)))
 					continue;
-				t.type = CATAN_ACT_MARITIME_TRADE;
-				t.player = (int8_t)p;
-				t.give[a] = (uint8_t)rate;
 				t.get[b] = 1;
 				sink__push(sink, &t);
+				t.get[b] = 0;
 			}
 		}
+		t.give[a] = 0;
 	}
 }
 
@@ -1308,8 +1314,14 @@ base_finish_action(catan_state *s)
 		return;
 	if (c->chance != CHANCE_NONE)
 		return;
-	if (catan_state__victory_points(s, c->current, true) < catan_game_vp_to_win(s->game))
+	if (s->game->nmodules == 0) {
+		/* No module adjusts points or the target: the base count. */
+		if (catan_score__base_vp(s, c->current, true) < s->game->vp_to_win)
+			return;
+	} else if (catan_state__victory_points(s, c->current, true) <
+		   catan_game_vp_to_win(s->game)) {
 		return;
+	}
 	c->phase = CATAN_PHASE_GAME_OVER;
 	c->winner = c->current;
 	c->flags |= GAME_VP_REVEALED;
