@@ -463,6 +463,40 @@ sink__push(catan_sink *sink, const catan_action *a)
 	sink->count++;
 }
 
+/*
+ * Push an action written field by field straight into the caller's buffer:
+ * no action is assembled on the stack and copied, which would read back
+ * narrow stores with wide loads (a store-forwarding stall per action).
+ * At most one kind given and one received (n = 0: none).
+ */
+static inline void
+sink__push_cards(catan_sink *sink, int type, int player, unsigned target, unsigned arg,
+		 int give_kind, unsigned give_n, int get_kind, unsigned get_n)
+{
+	if (sink->actions && sink->count < sink->cap) {
+		catan_action *d = &sink->actions[sink->count];
+
+		d->type = (uint16_t)type;
+		d->player = (int8_t)player;
+		d->flags = 0;
+		d->target = (uint16_t)target;
+		d->arg = (uint16_t)arg;
+		memset(d->give, 0, sizeof(d->give));
+		memset(d->get, 0, sizeof(d->get));
+		if (give_n)
+			d->give[give_kind] = (uint8_t)give_n;
+		if (get_n)
+			d->get[get_kind] = (uint8_t)get_n;
+	}
+	sink->count++;
+}
+
+static inline void
+sink__push_simple(catan_sink *sink, int type, int player, unsigned target, unsigned arg)
+{
+	sink__push_cards(sink, type, player, target, arg, 0, 0, 0, 0);
+}
+
 static inline void
 sink__outcome(catan_sink *sink, const catan_action *a, uint32_t num, uint32_t den)
 {

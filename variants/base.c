@@ -526,13 +526,17 @@ base_check_action(const catan_state *s, const catan_action *a)
 static void
 push(catan_sink *sink, int type, int player, unsigned target, unsigned arg)
 {
-	catan_action a = CATAN_ACTION_INIT;
+	sink__push_simple(sink, type, player, target, arg);
+}
 
-	a.type = (uint16_t)type;
-	a.player = (int8_t)player;
-	a.target = (uint16_t)target;
-	a.arg = (uint16_t)arg;
-	sink__push(sink, &a);
+/* Is the vector exactly n cards of one kind? */
+static bool
+is_single(const uint8_t c[CATAN_MAX_CARD_KINDS], int kind, unsigned n)
+{
+	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
+		if (c[k] != (k == kind ? n : 0))
+			return false;
+	return true;
 }
 
 /* Single-kind card vectors sort with the higher kind first, and for one kind
@@ -550,16 +554,10 @@ push_trades(const catan_state *s, catan_sink *sink, int type, int p, unsigned om
 				if (b == a)
 					continue;
 				for (unsigned m = 1; m <= om; m++) {
-					catan_action t = CATAN_ACTION_INIT;
-
-					t.type = (uint16_t)type;
-					t.player = (int8_t)p;
-					t.give[a] = (uint8_t)n;
-					t.get[b] = (uint8_t)m;
-					if (exclude_give && !memcmp(t.give, exclude_give, CATAN_MAX_CARD_KINDS) &&
-					    !memcmp(t.get, exclude_get, CATAN_MAX_CARD_KINDS))
+					if (exclude_give && is_single(exclude_give, a, n) &&
+					    is_single(exclude_get, b, m))
 						continue;
-					sink__push(sink, &t);
+					sink__push_cards(sink, type, p, 0, 0, a, n, b, m);
 				}
 			}
 		}
@@ -571,7 +569,6 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 {
 	const struct player_state *ps = st_cplayer(s, p);
 	const struct core_state *c = st_ccore(s);
-	catan_action t = CATAN_ACTION_INIT;
 	uint8_t ratios[CATAN_MAX_CARD_KINDS];
 	unsigned givable = 0, bank = 0;
 
@@ -583,8 +580,6 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 	if (!givable || !bank)
 		return;
 	catan_trade__maritime_ratios(s, p, ratios);
-	t.type = CATAN_ACT_MARITIME_TRADE;
-	t.player = (int8_t)p;
 	for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
 		unsigned rates, gets = bank & ~(1u << a);
 
@@ -594,16 +589,13 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 		 * kind, lower ratios sort first. */
 		rates = ratios[a] & 0x1cu & ((2u << (ps->hand[a] < 4 ? ps->hand[a] : 4)) - 1u);
 		for (; rates; rates &= rates - 1) {
-			t.give[a] = (uint8_t)__builtin_ctz(rates);
-			for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--) {
-				if (!(gets & (1u << b)))
-					continue;
-				t.get[b] = 1;
-				sink__push(sink, &t);
-				t.get[b] = 0;
-			}
+			unsigned rate = (unsigned)__builtin_ctz(rates);
+
+			for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--)
+				if (gets & (1u << b))
+					sink__push_cards(sink, CATAN_ACT_MARITIME_TRADE, p, 0, 0,
+							 a, rate, b, 1);
 		}
-		t.give[a] = 0;
 	}
 }
 
@@ -613,16 +605,10 @@ push_year_of_plenty(const catan_state *s, catan_sink *sink, int p)
 	const struct core_state *c = st_ccore(s);
 
 	if (bank_total(c) < 2) {
-		for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
-			catan_action t = CATAN_ACTION_INIT;
-
-			if (!c->bank[a])
-				continue;
-			t.type = CATAN_ACT_PLAY_YEAR_OF_PLENTY;
-			t.player = (int8_t)p;
-			t.get[a] = 1;
-			sink__push(sink, &t);
-		}
+		for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--)
+			if (c->bank[a])
+				sink__push_cards(sink, CATAN_ACT_PLAY_YEAR_OF_PLENTY, p, 0, 0,
+						 0, 0, a, 1);
 		return;
 	}
 	/* Pairs (a <= b) walked so that the get[] vectors ascend: the pair
@@ -742,16 +728,9 @@ base_legal_actions(const catan_state *s, int p, catan_sink *sink)
 		break;
 	case CATAN_PHASE_DISCARD:
 		/* Listed one card at a time; apply also takes several at once. */
-		for (int k = CATAN_NUM_RESOURCES - 1; k >= 0; k--) {
-			catan_action t = CATAN_ACTION_INIT;
-
-			if (!ps->hand[k])
-				continue;
-			t.type = CATAN_ACT_DISCARD;
-			t.player = (int8_t)p;
-			t.give[k] = 1;
-			sink__push(sink, &t);
-		}
+		for (int k = CATAN_NUM_RESOURCES - 1; k >= 0; k--)
+			if (ps->hand[k])
+				sink__push_cards(sink, CATAN_ACT_DISCARD, p, 0, 0, k, 1, 0, 0);
 		break;
 	case CATAN_PHASE_ROBBER:
 		for (unsigned h = 0; h < s->game->board.nhex; h++)
