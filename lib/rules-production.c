@@ -196,17 +196,16 @@ catan_production__roll(catan_state *s, unsigned total)
 			kind_of[nkinds++] = kind;
 			owed[row] = 0;
 		}
+		/* Branch-free: which corners hold buildings is random. */
 		for (unsigned c = 0; c < 6; c++) {
 			unsigned v = bh->vert[c];
-			uint8_t byte;
-			int owner;
+			unsigned byte = v < b->nvert ? verts[v] : 0;
+			unsigned owner = (byte & 31u) - 1u;   /* huge when empty */
+			unsigned piece = byte >> 5;
+			uint64_t yield = (uint64_t)((piece == CATAN_PIECE_SETTLEMENT) +
+						    2 * (piece == CATAN_PIECE_CITY));
 
-			if (v >= b->nvert || (byte = verts[v]) == 0)
-				continue;
-			owner = PIECE_OWNER(byte);
-			if (owner < 0 || owner >= nplayers)
-				continue;
-			owed[row] += (uint64_t)building_yield(byte) << (8 * owner);
+			owed[row] += owner < (unsigned)nplayers ? yield << (8 * (owner & 7u)) : 0;
 		}
 	}
 	/* Kinds are independent (one bank pile, one hand count each). */

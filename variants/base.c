@@ -580,21 +580,25 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 	if (!givable || !bank)
 		return;
 	catan_trade__maritime_ratios(s, p, ratios);
-	for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
+	/* Set bits walked from the highest: the canonical order. */
+	while (givable) {
+		int a = 31 - __builtin_clz(givable);
 		unsigned rates, gets = bank & ~(1u << a);
 
-		if (!(givable & (1u << a)) || !gets)
-			continue;
+		givable &= ~(1u << a);
 		/* Rates 2..4 the player has and holds enough cards for; for one
 		 * kind, lower ratios sort first. */
 		rates = ratios[a] & 0x1cu & ((2u << (ps->hand[a] < 4 ? ps->hand[a] : 4)) - 1u);
-		for (; rates; rates &= rates - 1) {
+		for (; rates && gets; rates &= rates - 1) {
 			unsigned rate = (unsigned)__builtin_ctz(rates);
 
-			for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--)
-				if (gets & (1u << b))
-					sink__push_cards(sink, CATAN_ACT_MARITIME_TRADE, p, 0, 0,
-							 a, rate, b, 1);
+			for (unsigned g = gets; g; ) {
+				int b = 31 - __builtin_clz(g);
+
+				g &= ~(1u << b);
+				sink__push_cards(sink, CATAN_ACT_MARITIME_TRADE, p, 0, 0,
+						 a, rate, b, 1);
+			}
 		}
 	}
 }
