@@ -358,27 +358,49 @@ void catan_state__refresh_modules(catan_state *s);
 /* ------------------------------------------------------ shared mechanics */
 
 /* cards (rules-cards.c) */
+
+/* Card vectors (8 one-byte counts) are handled as one 64-bit word where
+ * that is exact: byte-wise, so independent of the byte order. */
+_Static_assert(CATAN_MAX_CARD_KINDS == 8 && CATAN_MAX_DEV_KINDS == 8,
+	       "card vectors are one 64-bit word");
+#define BYTES_HIGH 0x8080808080808080ull
+#define BYTES_LOW 0x00ff00ff00ff00ffull
+
+static inline uint64_t
+cards_word(const uint8_t c[8])
+{
+	uint64_t w;
+
+	memcpy(&w, c, 8);
+	return w;
+}
+
 static inline unsigned cards_total(const uint8_t c[CATAN_MAX_CARD_KINDS])
 {
-	unsigned t = 0;
-	for (int i = 0; i < CATAN_MAX_CARD_KINDS; i++)
-		t += c[i];
-	return t;
+	uint64_t w = cards_word(c);
+
+	/* pairs of bytes into 16-bit lanes, then the lanes summed */
+	w = (w & BYTES_LOW) + ((w >> 8) & BYTES_LOW);
+	return (unsigned)((w * 0x0001000100010001ull) >> 48);
 }
 static inline unsigned dev_total(const uint8_t dev[CATAN_MAX_DEV_KINDS])
 {
-	unsigned t = 0;
-	for (int i = 0; i < CATAN_MAX_DEV_KINDS; i++)
-		t += dev[i];
-	return t;
+	return cards_total(dev);
 }
 static inline bool cards_covers(const uint8_t have[CATAN_MAX_CARD_KINDS],
 				const uint8_t need[CATAN_MAX_CARD_KINDS])
 {
-	for (int i = 0; i < CATAN_MAX_CARD_KINDS; i++)
-		if (have[i] < need[i])
-			return false;
-	return true;
+	uint64_t h = cards_word(have), n = cards_word(need);
+
+	if ((h | n) & BYTES_HIGH) {
+		for (int i = 0; i < CATAN_MAX_CARD_KINDS; i++)
+			if (have[i] < need[i])
+				return false;
+		return true;
+	}
+	/* with every count below 128, byte i keeps its high bit exactly
+	 * when have[i] >= need[i], and no byte borrows from the next */
+	return (((h | BYTES_HIGH) - n) & BYTES_HIGH) == BYTES_HIGH;
 }
 /* Move cards from a player to the bank / from the bank to a player. */
 void catan_cards__pay(catan_state *s, int player, const uint8_t cost[CATAN_MAX_CARD_KINDS]);
@@ -401,6 +423,12 @@ bool catan_build__any_road_possible(const catan_state *s, int player);
 /* Legal places (cost aside) in id order; return the count, write up to cap. */
 size_t catan_build__legal_roads(const catan_state *s, int player, uint16_t *out, size_t cap);
 size_t catan_build__legal_settlements(const catan_state *s, int player,
+				      uint16_t *out, size_t cap);
+/* The same in the set-up phase (no road needed; the road leaves the
+ * settlement just placed). */
+size_t catan_build__legal_setup_settlements(const catan_state *s, int player,
+					    uint16_t *out, size_t cap);
+size_t catan_build__legal_setup_roads(const catan_state *s, int player,
 				      uint16_t *out, size_t cap);
 /* Place pieces (no checks, no payment); update roads and awards. */
 void catan_build__place_road(catan_state *s, int player, unsigned edge);

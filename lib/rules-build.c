@@ -432,6 +432,82 @@ catan_build__legal_settlements(const catan_state *s, int player, uint16_t *out, 
 	return emit_bits(mask, words, out, cap);
 }
 
+/* Set-up settlements (check_settlement(..., true)) in id order. */
+size_t
+catan_build__legal_setup_settlements(const catan_state *s, int player,
+				     uint16_t *out, size_t cap)
+{
+	const struct board *b = &s->game->board;
+	uint64_t any_v = 0, blocked, all;
+	size_t n = 0;
+
+	if (player < 0 || player >= st_ccore(s)->num_players ||
+	    st_cplayer(s, player)->settlements_left == 0)
+		return 0;
+	if (!fast_board(b)) {
+		for (unsigned v = 0; v < b->nvert; v++) {
+			if (catan_build__check_settlement(s, player, v, true) != CATAN_REASON_NONE)
+				continue;
+			if (n < cap)
+				out[n] = (uint16_t)v;
+			n++;
+		}
+		return n;
+	}
+	/* Free intersections not next to a building (distance rule). */
+	byte_sets(st_cvert(s), b->nvert, 0, 0, NULL, &any_v);
+	blocked = any_v;
+	for (uint64_t bits = any_v; bits; bits &= bits - 1) {
+		const struct board_vertex *bv = &b->vert[__builtin_ctzll(bits)];
+
+		for (unsigned i = 0; i < bv->nadj && i < 3; i++)
+			blocked |= 1ull << bv->adj[i];
+	}
+	all = b->nvert == 64 ? ~0ull : (1ull << b->nvert) - 1;
+	for (uint64_t bits = all & ~blocked; bits; bits &= bits - 1) {
+		unsigned v = (unsigned)__builtin_ctzll(bits);
+
+		/* The set-up road must fit next to it (04.2). */
+		if (!has_free_edge_at(s, v))
+			continue;
+		if (n < cap)
+			out[n] = (uint16_t)v;
+		n++;
+	}
+	return n;
+}
+
+/* Set-up roads (check_road(..., true)): the free edges at the settlement
+ * just placed, in id order. */
+size_t
+catan_build__legal_setup_roads(const catan_state *s, int player, uint16_t *out, size_t cap)
+{
+	const struct board *b = &s->game->board;
+	const uint8_t *edges = st_cedge(s);
+	unsigned v = st_ccore(s)->setup_vertex, ids[3], n = 0;
+	const struct board_vertex *bv;
+
+	if (player < 0 || player >= st_ccore(s)->num_players ||
+	    st_cplayer(s, player)->roads_left == 0 || v >= b->nvert)
+		return 0;
+	bv = &b->vert[v];
+	for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
+		unsigned e = bv->edge[i], j = n;
+
+		if (e >= b->nedge || edges[e] != 0)
+			continue;
+		while (j > 0 && ids[j - 1] > e) {
+			ids[j] = ids[j - 1];
+			j--;
+		}
+		ids[j] = e;
+		n++;
+	}
+	for (unsigned i = 0; i < n && i < cap; i++)
+		out[i] = (uint16_t)ids[i];
+	return n;
+}
+
 bool
 catan_build__any_road_possible(const catan_state *s, int player)
 {

@@ -166,7 +166,7 @@ catan_production__roll(catan_state *s, unsigned total)
 	const uint8_t *verts = st_cvert(s);
 	int nplayers = st_ccore(s)->num_players;
 	unsigned robber = st_ccore(s)->robber_hex;
-	unsigned nhex, nkinds = 0;
+	unsigned nhex, nkinds = 0, nvert = b->nvert, board_hexes = b->nhex;
 
 	if (total >= ARRAY_LEN(b->num_hexes))
 		return;
@@ -184,7 +184,7 @@ catan_production__roll(catan_state *s, unsigned total)
 		int kind;
 
 		/* The robber's hex produces nothing (05.A). */
-		if (hex >= b->nhex || hex == robber)
+		if (hex >= board_hexes || hex == robber)
 			continue;
 		bh = &b->hex[hex];
 		kind = bh->resource;
@@ -199,7 +199,7 @@ catan_production__roll(catan_state *s, unsigned total)
 		/* Branch-free: which corners hold buildings is random. */
 		for (unsigned c = 0; c < 6; c++) {
 			unsigned v = bh->vert[c];
-			unsigned byte = v < b->nvert ? verts[v] : 0;
+			unsigned byte = v < nvert ? verts[v] : 0;
 			unsigned owner = (byte & 31u) - 1u;   /* huge when empty */
 			unsigned piece = byte >> 5;
 			uint64_t yield = (uint64_t)((piece == CATAN_PIECE_SETTLEMENT) +

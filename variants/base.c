@@ -634,6 +634,13 @@ push_year_of_plenty(const catan_state *s, catan_sink *sink, int p)
 static void
 push_dev_plays(const catan_state *s, catan_sink *sink, int p)
 {
+	const struct player_state *ps = st_cplayer(s, p);
+
+	/* Most of the time there is no action card to play. */
+	if ((st_ccore(s)->flags & TURN_DEV_PLAYED) ||
+	    !(ps->dev[CATAN_DEV_KNIGHT] | ps->dev[CATAN_DEV_ROAD_BUILDING] |
+	      ps->dev[CATAN_DEV_YEAR_OF_PLENTY] | ps->dev[CATAN_DEV_MONOPOLY]))
+		return;
 	if (dev_playable(s, p, CATAN_DEV_KNIGHT) == CATAN_REASON_NONE)
 		push(sink, CATAN_ACT_PLAY_KNIGHT, p, 0, 0);
 	if (dev_playable(s, p, CATAN_DEV_ROAD_BUILDING) == CATAN_REASON_NONE &&
@@ -663,15 +670,10 @@ push_roads(const catan_state *s, catan_sink *sink, int p, bool setup)
 	uint16_t ids[MAX_PLACES];
 	size_t n;
 
-	if (setup) {
-		unsigned ne = s->game->board.nedge;
-
-		for (unsigned e = 0; e < ne; e++)
-			if (catan_build__check_road(s, p, e, true) == CATAN_REASON_NONE)
-				push(sink, CATAN_ACT_BUILD_ROAD, p, e, 0);
-		return;
-	}
-	n = catan_build__legal_roads(s, p, ids, ARRAY_LEN(ids));
+	if (setup)
+		n = catan_build__legal_setup_roads(s, p, ids, ARRAY_LEN(ids));
+	else
+		n = catan_build__legal_roads(s, p, ids, ARRAY_LEN(ids));
 	push_places(sink, CATAN_ACT_BUILD_ROAD, p, ids, n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
 }
 
@@ -714,14 +716,15 @@ base_legal_actions(const catan_state *s, int p, catan_sink *sink)
 {
 	const struct core_state *c = st_ccore(s);
 	const struct player_state *ps = st_cplayer(s, p);
-	unsigned nv = s->game->board.nvert;
 
 	switch (c->phase) {
 	case CATAN_PHASE_SETUP:
 		if (c->setup_vertex == BOARD_NONE) {
-			for (unsigned v = 0; v < nv; v++)
-				if (catan_build__check_settlement(s, p, v, true) == CATAN_REASON_NONE)
-					push(sink, CATAN_ACT_BUILD_SETTLEMENT, p, v, 0);
+			uint16_t ids[MAX_PLACES];
+			size_t n = catan_build__legal_setup_settlements(s, p, ids, ARRAY_LEN(ids));
+
+			push_places(sink, CATAN_ACT_BUILD_SETTLEMENT, p, ids,
+				    n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
 		} else {
 			push_roads(s, sink, p, true);
 		}
