@@ -161,7 +161,7 @@ void
 catan_production__roll(catan_state *s, unsigned total)
 {
 	const struct board *b = &s->game->board;
-	uint64_t owed[ROLL_HEXES];
+	uint64_t owed[ROLL_HEXES], acc;
 	int kind_of[ROLL_HEXES];
 	const uint8_t *verts = st_cvert(s);
 	int nplayers = st_ccore(s)->num_players;
@@ -196,6 +196,7 @@ catan_production__roll(catan_state *s, unsigned total)
 			kind_of[nkinds++] = kind;
 			owed[row] = 0;
 		}
+		acc = 0;
 		/* Branch-free: which corners hold buildings is random. */
 		for (unsigned c = 0; c < 6; c++) {
 			unsigned v = bh->vert[c];
@@ -205,8 +206,9 @@ catan_production__roll(catan_state *s, unsigned total)
 			uint64_t yield = (uint64_t)((piece == CATAN_PIECE_SETTLEMENT) +
 						    2 * (piece == CATAN_PIECE_CITY));
 
-			owed[row] += owner < (unsigned)nplayers ? yield << (8 * (owner & 7u)) : 0;
+			acc += owner < (unsigned)nplayers ? yield << (8 * (owner & 7u)) : 0;
 		}
+		owed[row] += acc;
 	}
 	/* Kinds are independent (one bank pile, one hand count each). */
 	for (unsigned i = 0; i < nkinds; i++)

@@ -577,7 +577,7 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 		givable |= (unsigned)(ps->hand[k] >= 2) << k;
 		bank |= (unsigned)(c->bank[k] != 0) << k;
 	}
-	if (!givable || !bank)
+	if (!givable || !bank || (givable == bank && !(givable & (givable - 1))))
 		return;
 	catan_trade__maritime_ratios(s, p, ratios);
 	/* Set bits walked from the highest: the canonical order. */
@@ -902,7 +902,7 @@ base_sample_chance(catan_state *s, catan_action *out)
 		break;
 	case CHANCE_DICE:
 		a.type = CATAN_ACT_DICE;
-		a.target = dice_of_draw[catan_rng__below(&c->rng, 36)];
+		a.target = dice_of_draw[catan_rng__below_inline(&c->rng, 36)];
 		break;
 	case CHANCE_DRAW_DEV:
 		den = deck_left(c);
