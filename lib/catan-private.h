@@ -7,6 +7,7 @@
 #define CATAN_PRIVATE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -539,7 +540,19 @@ sink__push_cards(catan_sink *sink, int type, int player, unsigned target, unsign
 {
 	if (sink->actions && sink->count < sink->cap) {
 		catan_action *d = &sink->actions[sink->count];
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		/* three word stores (layout checked below) */
+		uint64_t head = (uint64_t)(uint16_t)type |
+				(uint64_t)(uint8_t)player << 16 |
+				(uint64_t)(uint16_t)target << 32 |
+				(uint64_t)(uint16_t)arg << 48;
+		uint64_t give = (uint64_t)(uint8_t)give_n << (8 * (give_kind & 7));
+		uint64_t get = (uint64_t)(uint8_t)get_n << (8 * (get_kind & 7));
 
+		memcpy(d, &head, 8);
+		memcpy(d->give, &give, 8);
+		memcpy(d->get, &get, 8);
+#else
 		d->type = (uint16_t)type;
 		d->player = (int8_t)player;
 		d->flags = 0;
@@ -551,9 +564,14 @@ sink__push_cards(catan_sink *sink, int type, int player, unsigned target, unsign
 			d->give[give_kind] = (uint8_t)give_n;
 		if (get_n)
 			d->get[get_kind] = (uint8_t)get_n;
+#endif
 	}
 	sink->count++;
 }
+_Static_assert(sizeof(catan_action) == 24 && offsetof(catan_action, player) == 2 &&
+	       offsetof(catan_action, flags) == 3 && offsetof(catan_action, target) == 4 &&
+	       offsetof(catan_action, arg) == 6 && offsetof(catan_action, give) == 8 &&
+	       offsetof(catan_action, get) == 16, "catan_action layout");
 
 static inline void
 sink__push_simple(catan_sink *sink, int type, int player, unsigned target, unsigned arg)

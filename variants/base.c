@@ -529,16 +529,6 @@ push(catan_sink *sink, int type, int player, unsigned target, unsigned arg)
 	sink__push_simple(sink, type, player, target, arg);
 }
 
-/* Is the vector exactly n cards of one kind? */
-static bool
-is_single(const uint8_t c[CATAN_MAX_CARD_KINDS], int kind, unsigned n)
-{
-	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
-		if (c[k] != (k == kind ? n : 0))
-			return false;
-	return true;
-}
-
 /* Single-kind card vectors sort with the higher kind first, and for one kind
  * by count; the loops below follow that order so lists come out sorted. */
 static void
@@ -547,15 +537,25 @@ push_trades(const catan_state *s, catan_sink *sink, int type, int p, unsigned om
 	    const uint8_t exclude_get[CATAN_MAX_CARD_KINDS])
 {
 	const struct player_state *ps = st_cplayer(s, p);
+	/* the one shape to leave out, if the excluded terms have one */
+	int xa = -1, xb = -1;
+	unsigned xn = 0, xm = 0;
 
+	if (exclude_give) {
+		xa = single_kind(exclude_give);
+		xb = single_kind(exclude_get);
+		if (xa >= 0 && xb >= 0) {
+			xn = exclude_give[xa];
+			xm = exclude_get[xb];
+		}
+	}
 	for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
 		for (unsigned n = 1; n <= om && n <= ps->hand[a]; n++) {
 			for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--) {
 				if (b == a)
 					continue;
 				for (unsigned m = 1; m <= om; m++) {
-					if (exclude_give && is_single(exclude_give, a, n) &&
-					    is_single(exclude_get, b, m))
+					if (a == xa && n == xn && b == xb && m == xm)
 						continue;
 					sink__push_cards(sink, type, p, 0, 0, a, n, b, m);
 				}
