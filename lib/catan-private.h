@@ -126,7 +126,16 @@ struct board {
 	/* hexes producing on each number, for fast production */
 	uint8_t num_hexes[13];
 	uint16_t hexes_by_number[13][4];
+	/* Boards of up to BOARD_MASK_VERTS intersections and BOARD_MASK_EDGES
+	 * edges (the base island) also have these bit masks, for the bitset
+	 * paths of rules-build.c; masks_ok says they are filled. */
+	bool masks_ok;
+	uint64_t vert_adj[64];        /* the neighbouring intersections */
+	uint64_t vert_edges[64][2];   /* the edges at each intersection */
+	uint64_t edge_ends[128];      /* the two ends of each edge */
 };
+#define BOARD_MASK_VERTS 64
+#define BOARD_MASK_EDGES 128
 
 /* Build topology from specs into b (allocating through ctx). */
 int catan_board__build(struct board *b, const catan_ctx *ctx,

@@ -202,12 +202,10 @@ emit_bits(const uint64_t *mask, size_t words, uint16_t *out, size_t cap)
 }
 
 /*
- * Boards up to 128 edges and 64 intersections (the base island: 72 and 54)
- * take a faster path: the piece bytes are read eight at a time and turned
+ * Boards up to 128 edges and 64 intersections (the base island: 72 and 54;
+ * struct board has their masks) take a faster path: the piece bytes are read eight at a time and turned
  * into bitsets, and the places come from set bits.
  */
-#define FAST_EDGES 128
-#define FAST_VERTS 64
 
 static inline uint64_t
 load_bytes(const uint8_t *p, size_t n)
@@ -273,14 +271,9 @@ ends_of(const struct board *b, const uint64_t edges[2])
 {
 	uint64_t v = 0;
 
-	for (unsigned w = 0; w < 2; w++) {
-		for (uint64_t bits = edges[w]; bits; bits &= bits - 1) {
-			const struct board_edge *be = &b->edge[w * 64 + (unsigned)__builtin_ctzll(bits)];
-
-			v |= 1ull << be->vert[0];
-			v |= 1ull << be->vert[1];
-		}
-	}
+	for (unsigned w = 0; w < 2; w++)
+		for (uint64_t bits = edges[w]; bits; bits &= bits - 1)
+			v |= b->edge_ends[w * 64 + (unsigned)__builtin_ctzll(bits)];
 	return v;
 }
 
@@ -288,19 +281,22 @@ ends_of(const struct board *b, const uint64_t edges[2])
 static void
 edges_at(const struct board *b, uint64_t verts, uint64_t out[2])
 {
-	out[0] = out[1] = 0;
-	for (; verts; verts &= verts - 1) {
-		const struct board_vertex *bv = &b->vert[__builtin_ctzll(verts)];
+	uint64_t lo = 0, hi = 0;
 
-		for (unsigned i = 0; i < bv->nadj && i < 3; i++)
-			out[bv->edge[i] >> 6] |= 1ull << (bv->edge[i] & 63);
+	for (; verts; verts &= verts - 1) {
+		const uint64_t *m = b->vert_edges[__builtin_ctzll(verts)];
+
+		lo |= m[0];
+		hi |= m[1];
 	}
+	out[0] = lo;
+	out[1] = hi;
 }
 
 static bool
 fast_board(const struct board *b)
 {
-	return b->nedge <= FAST_EDGES && b->nvert <= FAST_VERTS && b->nedge > 0;
+	return b->masks_ok;
 }
 
 /* legal_roads() on a small board: see below. */
@@ -330,10 +326,11 @@ fast_legal_settlements(const catan_state *s, int player)
 		  own_roads, NULL);
 	byte_sets(st_cvert(s), b->nvert, 0, 0, NULL, &any_v);
 	ends = ends_of(b, own_roads) & ~any_v;
+	/* The distance rule binds one's own buildings too (04.3). */
 	for (uint64_t bits = ends; bits; bits &= bits - 1) {
 		unsigned v = (unsigned)__builtin_ctzll(bits);
 
-		if (catan_build__distance_ok(s, v))
+		if (!(b->vert_adj[v] & any_v))
 			out |= 1ull << v;
 	}
 	return out;
@@ -457,12 +454,8 @@ catan_build__legal_setup_settlements(const catan_state *s, int player,
 	/* Free intersections not next to a building (distance rule). */
 	byte_sets(st_cvert(s), b->nvert, 0, 0, NULL, &any_v);
 	blocked = any_v;
-	for (uint64_t bits = any_v; bits; bits &= bits - 1) {
-		const struct board_vertex *bv = &b->vert[__builtin_ctzll(bits)];
-
-		for (unsigned i = 0; i < bv->nadj && i < 3; i++)
-			blocked |= 1ull << bv->adj[i];
-	}
+	for (uint64_t bits = any_v; bits; bits &= bits - 1)
+		blocked |= b->vert_adj[__builtin_ctzll(bits)];
 	all = b->nvert == 64 ? ~0ull : (1ull << b->nvert) - 1;
 	for (uint64_t bits = all & ~blocked; bits; bits &= bits - 1) {
 		unsigned v = (unsigned)__builtin_ctzll(bits);

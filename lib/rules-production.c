@@ -26,6 +26,9 @@ building_yield(uint8_t byte)
 /* Games up to this many players keep what a kind owes in one word, a
  * byte per player (at most 4 hexes of 6 corners of 2 cards: fits). */
 #define PACKED_PLAYERS 8
+/* Nibble k: the cards a piece of kind k earns (settlement 1, city 2). */
+#define YIELD_NIBBLES (((uint64_t)1 << (4 * CATAN_PIECE_SETTLEMENT)) | \
+		       ((uint64_t)2 << (4 * CATAN_PIECE_CITY)))
 
 /* Give a player n cards of a kind from the bank (catan_cards__receive()
  * for a valid player and kind: never more than the bank holds). */
@@ -202,9 +205,8 @@ catan_production__roll(catan_state *s, unsigned total)
 			unsigned v = bh->vert[c];
 			unsigned byte = v < nvert ? verts[v] : 0;
 			unsigned owner = (byte & 31u) - 1u;   /* huge when empty */
-			unsigned piece = byte >> 5;
-			uint64_t yield = (uint64_t)((piece == CATAN_PIECE_SETTLEMENT) +
-						    2 * (piece == CATAN_PIECE_CITY));
+			/* building_yield() as a nibble table by piece kind */
+			uint64_t yield = (YIELD_NIBBLES >> (4 * (byte >> 5))) & 0xfu;
 
 			acc += owner < (unsigned)nplayers ? yield << (8 * (owner & 7u)) : 0;
 		}
