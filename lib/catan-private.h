@@ -448,6 +448,66 @@ static inline bool cards_covers(const uint8_t have[CATAN_MAX_CARD_KINDS],
 	 * when have[i] >= need[i], and no byte borrows from the next */
 	return (((h | BYTES_HIGH) - n) & BYTES_HIGH) == BYTES_HIGH;
 }
+/* Piece bytes (intersections, edges) as bitsets, eight bytes at a time:
+ * bit i of a result stands for byte i. */
+static inline uint64_t
+catan_bytes__load(const uint8_t *p, size_t n)
+{
+	uint64_t w = 0;
+
+	if (n >= 8) {
+		memcpy(&w, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		w = __builtin_bswap64(w);
+#endif
+		return w;
+	}
+	for (size_t i = 0; i < n; i++)
+		w |= (uint64_t)p[i] << (8 * i);
+	return w;
+}
+
+/* Bit i set when byte i of x is zero. */
+static inline uint64_t
+catan_bytes__zero(uint64_t x)
+{
+	const uint64_t lo7 = 0x7f7f7f7f7f7f7f7full;
+	uint64_t y = ~(((x & lo7) + lo7) | x | lo7);
+
+	return ((y >> 7) * 0x0102040810204080ull) >> 56;
+}
+
+/*
+ * For the n bytes b[]: eq gets the bits of bytes with (byte & mask) == want,
+ * nz the bits of nonzero bytes (either may be NULL); words of 64 bits.
+ */
+static inline void
+catan_bytes__sets(const uint8_t *b, size_t n, uint8_t mask, uint8_t want,
+	  uint64_t *eq, uint64_t *nz)
+{
+	const uint64_t ones = 0x0101010101010101ull;
+	const uint64_t m = mask * ones, x = want * ones;
+	uint64_t e = 0, z = 0;
+
+	for (size_t i = 0; i < n; i += 8) {
+		uint64_t w = catan_bytes__load(b + i, n - i);
+		uint64_t keep = n - i >= 8 ? 0xffu : (1u << (n - i)) - 1u;
+		unsigned shift = (unsigned)(i & 63);
+
+		if (eq)
+			e |= (catan_bytes__zero((w & m) ^ x) & keep) << shift;
+		if (nz)
+			z |= (~catan_bytes__zero(w) & keep) << shift;
+		if (shift == 56 || i + 8 >= n) {
+			if (eq)
+				eq[i >> 6] = e;
+			if (nz)
+				nz[i >> 6] = z;
+			e = z = 0;
+		}
+	}
+}
+
 /* Move cards from a player to the bank / from the bank to a player. */
 void catan_cards__pay(catan_state *s, int player, const uint8_t cost[CATAN_MAX_CARD_KINDS]);
 void catan_cards__receive(catan_state *s, int player, int kind, unsigned n);

@@ -147,6 +147,164 @@ walk_supported(const catan_state *s, int player)
 	       b->nedge <= WALK_WORDS * 64 && b->nvert <= WALK_WORDS * 64;
 }
 
+/*
+ * The same walks on boards with masks (struct board): the player's roads,
+ * the roads used so far and the intersections the player may not pass
+ * (other players' buildings) are bitsets.
+ */
+struct mask_walk {
+	const struct board *b;
+	uint64_t roads[2];      /* the player's roads (of the network walked) */
+	uint64_t blocked;       /* intersections with another player's building */
+	uint64_t seen[2];       /* roads any walk has used */
+};
+
+static unsigned
+mask_walk_from(struct mask_walk *w, unsigned v, uint64_t used0, uint64_t used1,
+	       unsigned len)
+{
+	const uint64_t *at = w->b->vert_edges[v];
+	uint64_t next0, next1;
+	unsigned best = len;
+
+	if (len > 0 && (w->blocked & (1ull << v)))
+		return best;
+	next0 = at[0] & w->roads[0] & ~used0;
+	next1 = at[1] & w->roads[1] & ~used1;
+	w->seen[0] |= next0;
+	w->seen[1] |= next1;
+	for (; next0; next0 &= next0 - 1) {
+		unsigned e = (unsigned)__builtin_ctzll(next0);
+		unsigned u = (unsigned)__builtin_ctzll(w->b->edge_ends[e] & ~(1ull << v));
+		unsigned found = mask_walk_from(w, u, used0 | (1ull << e), used1, len + 1);
+
+		if (found > best)
+			best = found;
+	}
+	for (; next1; next1 &= next1 - 1) {
+		unsigned e = 64 + (unsigned)__builtin_ctzll(next1);
+		unsigned u = (unsigned)__builtin_ctzll(w->b->edge_ends[e] & ~(1ull << v));
+		unsigned found = mask_walk_from(w, u, used0, used1 | (1ull << (e - 64)), len + 1);
+
+		if (found > best)
+			best = found;
+	}
+	return best;
+}
+
+static unsigned
+mask_degree(const struct mask_walk *w, unsigned v)
+{
+	const uint64_t *at = w->b->vert_edges[v];
+
+	return (unsigned)(__builtin_popcountll(at[0] & w->roads[0]) +
+			  __builtin_popcountll(at[1] & w->roads[1]));
+}
+
+/* longest_of() with masks, over the roads in w->roads. */
+static unsigned
+mask_longest(struct mask_walk *w)
+{
+	const struct board *b = w->b;
+	uint64_t started = 0;
+	unsigned best = 0;
+
+	w->seen[0] = w->seen[1] = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		for (unsigned word = 0; word < 2; word++) {
+			uint64_t todo = w->roads[word];
+
+			if (pass == 1)
+				todo &= ~w->seen[word];
+			for (; todo; todo &= todo - 1) {
+				unsigned e = word * 64 + (unsigned)__builtin_ctzll(todo);
+
+				if (pass == 1 && (w->seen[word] & (1ull << (e & 63))))
+					continue;
+				for (unsigned j = 0; j < 2; j++) {
+					unsigned v = b->edge[e].vert[j], found;
+
+					if (pass == 0 && mask_degree(w, v) == 2 &&
+					    !(w->blocked & (1ull << v)))
+						continue;
+					if (started & (1ull << v))
+						continue;
+					started |= 1ull << v;
+					found = mask_walk_from(w, v, 0, 0, 0);
+					if (found > best)
+						best = found;
+					if (pass == 1)
+						break;
+				}
+			}
+		}
+	}
+	return best;
+}
+
+static void
+mask_walk_init(struct mask_walk *w, const catan_state *s, int player)
+{
+	const struct board *b = &s->game->board;
+	uint64_t own_v = 0, any_v = 0;
+
+	w->b = b;
+	w->roads[0] = w->roads[1] = 0;
+	catan_bytes__sets(st_cedge(s), b->nedge, 0xff, PIECE_BYTE(player, EDGE_KIND_ROAD),
+			  w->roads, NULL);
+	catan_bytes__sets(st_cvert(s), b->nvert, 31, (uint8_t)(player + 1), &own_v, &any_v);
+	w->blocked = any_v & ~own_v;
+	w->seen[0] = w->seen[1] = 0;
+}
+
+/* longest_through() with masks. */
+static unsigned
+mask_longest_through(const catan_state *s, int player, unsigned edge, unsigned floor)
+{
+	const struct board *b = &s->game->board;
+	struct mask_walk w;
+	uint64_t net[2] = { 0, 0 }, reached = 0, grow;
+	unsigned nroads;
+
+	mask_walk_init(&w, s, player);
+	if (!(w.roads[edge >> 6] & (1ull << (edge & 63))))
+		return 0;
+	/* The road sticks out: every trail using it ends at its tip. */
+	for (unsigned j = 0; j < 2; j++) {
+		unsigned tip = b->edge[edge].vert[j], from = b->edge[edge].vert[1 - j];
+
+		if (mask_degree(&w, tip) == 1)
+			return mask_walk_from(&w, from, edge < 64 ? 1ull << edge : 0,
+					      edge < 64 ? 0 : 1ull << (edge - 64), 1);
+	}
+	/* The network holding the road: grown through intersections the
+	 * player may pass. */
+	net[edge >> 6] = 1ull << (edge & 63);
+	grow = b->edge_ends[edge];
+	while (grow) {
+		unsigned v = (unsigned)__builtin_ctzll(grow);
+
+		grow &= grow - 1;
+		reached |= 1ull << v;
+		if (w.blocked & (1ull << v))
+			continue;
+		for (unsigned word = 0; word < 2; word++) {
+			uint64_t add = b->vert_edges[v][word] & w.roads[word] & ~net[word];
+
+			net[word] |= add;
+			for (; add; add &= add - 1)
+				grow |= b->edge_ends[word * 64 + (unsigned)__builtin_ctzll(add)];
+		}
+		grow &= ~reached;
+	}
+	nroads = (unsigned)(__builtin_popcountll(net[0]) + __builtin_popcountll(net[1]));
+	if (nroads <= floor)
+		return 0;
+	w.roads[0] = net[0];
+	w.roads[1] = net[1];
+	return mask_longest(&w);
+}
+
 unsigned
 catan_road__longest(const catan_state *s, int player)
 {
@@ -157,6 +315,12 @@ catan_road__longest(const catan_state *s, int player)
 
 	if (!walk_supported(s, player))
 		return 0;
+	if (b->masks_ok) {
+		struct mask_walk mw;
+
+		mask_walk_init(&mw, s, player);
+		return mask_longest(&mw);
+	}
 	walk_init(&w, s, player);
 	/* The player's roads, listed once for both passes. */
 	for (unsigned e = 0; e < b->nedge && nroads < ARRAY_LEN(roads); e++)
@@ -182,6 +346,8 @@ longest_through(const catan_state *s, int player, unsigned edge, unsigned floor)
 	if (!walk_supported(s, player) || edge >= b->nedge ||
 	    !is_road_of(st_cedge(s)[edge], player))
 		return 0;
+	if (b->masks_ok)
+		return mask_longest_through(s, player, edge, floor);
 	walk_init(&w, s, player);
 	/* Usually the road sticks out: one end has no other road of the
 	 * player, so every trail using it ends there and is the road plus a

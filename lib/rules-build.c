@@ -203,67 +203,9 @@ emit_bits(const uint64_t *mask, size_t words, uint16_t *out, size_t cap)
 
 /*
  * Boards up to 128 edges and 64 intersections (the base island: 72 and 54;
- * struct board has their masks) take a faster path: the piece bytes are read eight at a time and turned
- * into bitsets, and the places come from set bits.
+ * struct board has their masks) take a faster path: the piece bytes are
+ * read as bitsets (catan_bytes__sets()) and the places come from set bits.
  */
-
-static inline uint64_t
-load_bytes(const uint8_t *p, size_t n)
-{
-	uint64_t w = 0;
-
-	if (n >= 8) {
-		memcpy(&w, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-		w = __builtin_bswap64(w);
-#endif
-		return w;
-	}
-	for (size_t i = 0; i < n; i++)
-		w |= (uint64_t)p[i] << (8 * i);
-	return w;
-}
-
-/* Bit i set when byte i of x is zero. */
-static inline uint64_t
-zero_bytes(uint64_t x)
-{
-	const uint64_t lo7 = 0x7f7f7f7f7f7f7f7full;
-	uint64_t y = ~(((x & lo7) + lo7) | x | lo7);
-
-	return ((y >> 7) * 0x0102040810204080ull) >> 56;
-}
-
-/*
- * For the n bytes b[]: eq gets the bits of bytes with (byte & mask) == want,
- * nz the bits of nonzero bytes (either may be NULL); words of 64 bits.
- */
-static inline void
-byte_sets(const uint8_t *b, size_t n, uint8_t mask, uint8_t want,
-	  uint64_t *eq, uint64_t *nz)
-{
-	const uint64_t ones = 0x0101010101010101ull;
-	const uint64_t m = mask * ones, x = want * ones;
-	uint64_t e = 0, z = 0;
-
-	for (size_t i = 0; i < n; i += 8) {
-		uint64_t w = load_bytes(b + i, n - i);
-		uint64_t keep = n - i >= 8 ? 0xffu : (1u << (n - i)) - 1u;
-		unsigned shift = (unsigned)(i & 63);
-
-		if (eq)
-			e |= (zero_bytes((w & m) ^ x) & keep) << shift;
-		if (nz)
-			z |= (~zero_bytes(w) & keep) << shift;
-		if (shift == 56 || i + 8 >= n) {
-			if (eq)
-				eq[i >> 6] = e;
-			if (nz)
-				nz[i >> 6] = z;
-			e = z = 0;
-		}
-	}
-}
 
 /* Both ends of every edge in the set, as an intersection set. */
 static uint64_t
@@ -306,9 +248,9 @@ fast_legal_roads(const catan_state *s, int player, uint64_t out[2])
 	const struct board *b = &s->game->board;
 	uint64_t own_roads[2] = { 0, 0 }, any_road[2] = { 0, 0 }, own_v = 0, any_v = 0, from;
 
-	byte_sets(st_cedge(s), b->nedge, 0xff, PIECE_BYTE(player, EDGE_KIND_ROAD),
+	catan_bytes__sets(st_cedge(s), b->nedge, 0xff, PIECE_BYTE(player, EDGE_KIND_ROAD),
 		  own_roads, any_road);
-	byte_sets(st_cvert(s), b->nvert, 31, (uint8_t)(player + 1), &own_v, &any_v);
+	catan_bytes__sets(st_cvert(s), b->nvert, 31, (uint8_t)(player + 1), &own_v, &any_v);
 	from = own_v | (ends_of(b, own_roads) & ~any_v);
 	edges_at(b, from, out);
 	out[0] &= ~any_road[0];
@@ -322,9 +264,9 @@ fast_legal_settlements(const catan_state *s, int player)
 	const struct board *b = &s->game->board;
 	uint64_t own_roads[2] = { 0, 0 }, any_v = 0, ends, out = 0;
 
-	byte_sets(st_cedge(s), b->nedge, 0xff, PIECE_BYTE(player, EDGE_KIND_ROAD),
+	catan_bytes__sets(st_cedge(s), b->nedge, 0xff, PIECE_BYTE(player, EDGE_KIND_ROAD),
 		  own_roads, NULL);
-	byte_sets(st_cvert(s), b->nvert, 0, 0, NULL, &any_v);
+	catan_bytes__sets(st_cvert(s), b->nvert, 0, 0, NULL, &any_v);
 	ends = ends_of(b, own_roads) & ~any_v;
 	/* The distance rule binds one's own buildings too (04.3). */
 	for (uint64_t bits = ends; bits; bits &= bits - 1) {
@@ -452,7 +394,7 @@ catan_build__legal_setup_settlements(const catan_state *s, int player,
 		return n;
 	}
 	/* Free intersections not next to a building (distance rule). */
-	byte_sets(st_cvert(s), b->nvert, 0, 0, NULL, &any_v);
+	catan_bytes__sets(st_cvert(s), b->nvert, 0, 0, NULL, &any_v);
 	blocked = any_v;
 	for (uint64_t bits = any_v; bits; bits &= bits - 1)
 		blocked |= b->vert_adj[__builtin_ctzll(bits)];
