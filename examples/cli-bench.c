@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -210,7 +211,7 @@ print_row(const char *label, const struct bench *b, const struct micro *m, size_
 }
 
 static int
-run_one(const char *spec, unsigned games, uint64_t seed)
+run_one(const char *spec, unsigned games, uint64_t seed, bool playout_only)
 {
 	struct counting_alloc ca = { 0 };
 	catan_ctx_options opts;
@@ -244,7 +245,10 @@ run_one(const char *spec, unsigned games, uint64_t seed)
 
 	rc = playouts(&b, ctx, &ca, games, seed);
 	if (rc == CLI_EXIT_OK) {
-		micro_costs(&b, &m);
+		if (playout_only)
+			memset(&m, 0, sizeof(m));
+		else
+			micro_costs(&b, &m);
 		snprintf(label, sizeof(label), "%.46s", spec);
 		print_row(label, &b, &m, state_bytes);
 		if (b.truncated)
@@ -278,7 +282,9 @@ usage(FILE *f)
 		"copy, ns per hash, state bytes, allocations per step.\n"
 		"\n"
 		"  --games N   games per GAME (default 200)\n"
-		"  --seed S    seed of the policy (default 1); games use their own seed\n");
+		"  --seed S    seed of the policy (default 1); games use their own seed\n"
+		"  --playout-only  skip the per-call measurements (for profiling the\n"
+		"              playout loop, e.g. under callgrind)\n");
 }
 
 int
@@ -292,6 +298,7 @@ cmd_bench(int argc, char **argv)
 	const char *specs[32];
 	size_t nspecs = 0;
 	unsigned long games = 200, seed = 1;
+	bool playout_only = false;
 	int rc = CLI_EXIT_OK;
 
 	for (int i = 1; i < argc; i++) {
@@ -304,6 +311,8 @@ cmd_bench(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
 			if (cli_parse_ulong(argv[++i], ~0ul, &seed))
 				return cli_usage_error("bench: bad --seed '%s'", argv[i]);
+		} else if (!strcmp(argv[i], "--playout-only")) {
+			playout_only = true;
 		} else if (argv[i][0] == '-') {
 			return cli_usage_error("bench: unknown option '%s' (see --help)", argv[i]);
 		} else if (nspecs < sizeof(specs) / sizeof(specs[0])) {
@@ -319,6 +328,6 @@ cmd_bench(int argc, char **argv)
 	printf("%-46s %8s %8s %8s %8s %8s %7s %7s %6s %7s\n", "game", "games/s", "steps/g",
 	       "ns/step", "ns/legal", "ns/apply", "ns/copy", "ns/hash", "bytes", "allocs");
 	for (size_t i = 0; i < nspecs && rc == CLI_EXIT_OK; i++)
-		rc = run_one(specs[i], (unsigned)games, seed);
+		rc = run_one(specs[i], (unsigned)games, seed, playout_only);
 	return rc;
 }

@@ -284,6 +284,32 @@ board_free_arrays(struct board *b, const catan_ctx *ctx)
 	b->desert = BOARD_NONE;
 }
 
+/* The bit masks of small boards (struct board). */
+static void
+fill_masks(struct board *b)
+{
+	if (b->nvert > BOARD_MASK_VERTS || b->nedge > BOARD_MASK_EDGES)
+		return;
+	for (unsigned e = 0; e < b->nedge; e++) {
+		unsigned v0 = b->edge[e].vert[0], v1 = b->edge[e].vert[1];
+
+		if (v0 >= b->nvert || v1 >= b->nvert)
+			return;
+		b->edge_ends[e] = (1ull << v0) | (1ull << v1);
+	}
+	for (unsigned v = 0; v < b->nvert; v++) {
+		const struct board_vertex *bv = &b->vert[v];
+
+		for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
+			if (bv->adj[i] >= b->nvert || bv->edge[i] >= b->nedge)
+				return;
+			b->vert_adj[v] |= 1ull << bv->adj[i];
+			b->vert_edges[v][bv->edge[i] >> 6] |= 1ull << (bv->edge[i] & 63);
+		}
+	}
+	b->masks_ok = true;
+}
+
 int
 catan_board__build(struct board *b, const catan_ctx *ctx,
 		   const struct board_hex_spec *hexes, size_t nhex,
@@ -355,6 +381,7 @@ catan_board__build(struct board *b, const catan_ctx *ctx,
 		board_free_arrays(&nb, ctx);
 		return rc;
 	}
+	fill_masks(&nb);
 	*b = nb;
 	return CATAN_OK;
 

@@ -7,6 +7,7 @@
 #define CATAN_PRIVATE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -125,7 +126,16 @@ struct board {
 	/* hexes producing on each number, for fast production */
 	uint8_t num_hexes[13];
 	uint16_t hexes_by_number[13][4];
+	/* Boards of up to BOARD_MASK_VERTS intersections and BOARD_MASK_EDGES
+	 * edges (the base island) also have these bit masks, for the bitset
+	 * paths of rules-build.c; masks_ok says they are filled. */
+	bool masks_ok;
+	uint64_t vert_adj[64];        /* the neighbouring intersections */
+	uint64_t vert_edges[64][2];   /* the edges at each intersection */
+	uint64_t edge_ends[128];      /* the two ends of each edge */
 };
+#define BOARD_MASK_VERTS 64
+#define BOARD_MASK_EDGES 128
 
 /* Build topology from specs into b (allocating through ctx). */
 int catan_board__build(struct board *b, const catan_ctx *ctx,
@@ -168,6 +178,42 @@ void catan_rng__seed(struct catan_rng *rng, uint64_t seed, uint64_t stream);
 uint32_t catan_rng__next(struct catan_rng *rng);
 /* Uniform in [0, bound) by rejection; bound >= 1. */
 uint32_t catan_rng__below(struct catan_rng *rng, uint32_t bound);
+
+/* The bodies of catan_rng__next() and catan_rng__below() (rng.c), inline
+ * for hot callers: with a constant bound (the dice) the divisions fold. */
+static inline uint32_t
+catan_rng__next_inline(struct catan_rng *rng)
+{
+	uint64_t old = rng->state;
+	uint32_t xorshifted, rot;
+
+	rng->state = old * 6364136223846793005ULL + rng->inc;
+	xorshifted = (uint32_t)(((old >> 18) ^ old) >> 27);
+	rot = (uint32_t)(old >> 59);
+	return (xorshifted >> rot) | (xorshifted << ((0u - rot) & 31u));
+}
+
+static inline uint32_t
+catan_rng__below_inline(struct catan_rng *rng, uint32_t bound)
+{
+	uint32_t threshold;
+
+	/* a caller bug, but never divide by zero inside the library */
+	if (bound == 0)
+		return 0;
+	/*
+	 * pcg32_boundedrand_r: reject the lowest (2^32 mod bound) outputs so
+	 * every residue is equally likely; fewer than half the outputs are
+	 * ever rejected, so the loop ends quickly.
+	 */
+	threshold = (0u - bound) % bound;
+	for (;;) {
+		uint32_t r = catan_rng__next_inline(rng);
+
+		if (r >= threshold)
+			return r % bound;
+	}
+}
 
 /* ------------------------------------------------------------------ game */
 
@@ -218,6 +264,14 @@ struct catan_game {
 	/* opaque per-variant immutable data (beginner set-up tables, ...) */
 	void *variant_data;
 	size_t variant_data_size;
+
+	/* Optional fast path of SAMPLED chance, set by a built-in variant:
+	 * draw the pending event's outcome straight from the state's RNG,
+	 * with the same single catan_rng__below(den) draw and the same
+	 * mapping of r to outcomes as walking the variant's chance_outcomes
+	 * list, so games replay identically. Returns false (having drawn
+	 * nothing) when the generic path must run. Used only without modules. */
+	bool (*sample_chance)(catan_state *s, catan_action *out);
 };
 
 /* Game strings (params.c): fill params and modules from a string or options. */
@@ -388,28 +442,110 @@ st_cmodule(const catan_state *s, const struct game_module *m)
 /* ------------------------------------------------------ shared mechanics */
 
 /* cards (rules-cards.c) */
+
+/* Card vectors (8 one-byte counts) are handled as one 64-bit word where
+ * that is exact: byte-wise, so independent of the byte order. */
+_Static_assert(CATAN_MAX_CARD_KINDS == 8 && CATAN_MAX_DEV_KINDS == 8,
+	       "card vectors are one 64-bit word");
+#define BYTES_HIGH 0x8080808080808080ull
+#define BYTES_LOW 0x00ff00ff00ff00ffull
+
+static inline uint64_t
+cards_word(const uint8_t c[8])
+{
+	uint64_t w;
+
+	memcpy(&w, c, 8);
+	return w;
+}
+
 static inline unsigned cards_total(const uint8_t c[CATAN_MAX_CARD_KINDS])
 {
-	unsigned t = 0;
-	for (int i = 0; i < CATAN_MAX_CARD_KINDS; i++)
-		t += c[i];
-	return t;
+	uint64_t w = cards_word(c);
+
+	/* pairs of bytes into 16-bit lanes, then the lanes summed */
+	w = (w & BYTES_LOW) + ((w >> 8) & BYTES_LOW);
+	return (unsigned)((w * 0x0001000100010001ull) >> 48);
 }
 static inline unsigned dev_total(const uint8_t dev[CATAN_MAX_DEV_KINDS])
 {
-	unsigned t = 0;
-	for (int i = 0; i < CATAN_MAX_DEV_KINDS; i++)
-		t += dev[i];
-	return t;
+	return cards_total(dev);
 }
 static inline bool cards_covers(const uint8_t have[CATAN_MAX_CARD_KINDS],
 				const uint8_t need[CATAN_MAX_CARD_KINDS])
 {
-	for (int i = 0; i < CATAN_MAX_CARD_KINDS; i++)
-		if (have[i] < need[i])
-			return false;
-	return true;
+	uint64_t h = cards_word(have), n = cards_word(need);
+
+	if ((h | n) & BYTES_HIGH) {
+		for (int i = 0; i < CATAN_MAX_CARD_KINDS; i++)
+			if (have[i] < need[i])
+				return false;
+		return true;
+	}
+	/* with every count below 128, byte i keeps its high bit exactly
+	 * when have[i] >= need[i], and no byte borrows from the next */
+	return (((h | BYTES_HIGH) - n) & BYTES_HIGH) == BYTES_HIGH;
 }
+/* Piece bytes (intersections, edges) as bitsets, eight bytes at a time:
+ * bit i of a result stands for byte i. */
+static inline uint64_t
+catan_bytes__load(const uint8_t *p, size_t n)
+{
+	uint64_t w = 0;
+
+	if (n >= 8) {
+		memcpy(&w, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		w = __builtin_bswap64(w);
+#endif
+		return w;
+	}
+	for (size_t i = 0; i < n; i++)
+		w |= (uint64_t)p[i] << (8 * i);
+	return w;
+}
+
+/* Bit i set when byte i of x is zero. */
+static inline uint64_t
+catan_bytes__zero(uint64_t x)
+{
+	const uint64_t lo7 = 0x7f7f7f7f7f7f7f7full;
+	uint64_t y = ~(((x & lo7) + lo7) | x | lo7);
+
+	return ((y >> 7) * 0x0102040810204080ull) >> 56;
+}
+
+/*
+ * For the n bytes b[]: eq gets the bits of bytes with (byte & mask) == want,
+ * nz the bits of nonzero bytes (either may be NULL); words of 64 bits.
+ */
+static inline void
+catan_bytes__sets(const uint8_t *b, size_t n, uint8_t mask, uint8_t want,
+	  uint64_t *eq, uint64_t *nz)
+{
+	const uint64_t ones = 0x0101010101010101ull;
+	const uint64_t m = mask * ones, x = want * ones;
+	uint64_t e = 0, z = 0;
+
+	for (size_t i = 0; i < n; i += 8) {
+		uint64_t w = catan_bytes__load(b + i, n - i);
+		uint64_t keep = n - i >= 8 ? 0xffu : (1u << (n - i)) - 1u;
+		unsigned shift = (unsigned)(i & 63);
+
+		if (eq)
+			e |= (catan_bytes__zero((w & m) ^ x) & keep) << shift;
+		if (nz)
+			z |= (~catan_bytes__zero(w) & keep) << shift;
+		if (shift == 56 || i + 8 >= n) {
+			if (eq)
+				eq[i >> 6] = e;
+			if (nz)
+				nz[i >> 6] = z;
+			e = z = 0;
+		}
+	}
+}
+
 /* Move cards from a player to the bank / from the bank to a player. */
 void catan_cards__pay(catan_state *s, int player, const uint8_t cost[CATAN_MAX_CARD_KINDS]);
 void catan_cards__receive(catan_state *s, int player, int kind, unsigned n);
@@ -432,6 +568,12 @@ bool catan_build__any_road_possible(const catan_state *s, int player);
 size_t catan_build__legal_roads(const catan_state *s, int player, uint16_t *out, size_t cap);
 size_t catan_build__legal_settlements(const catan_state *s, int player,
 				      uint16_t *out, size_t cap);
+/* The same in the set-up phase (no road needed; the road leaves the
+ * settlement just placed). */
+size_t catan_build__legal_setup_settlements(const catan_state *s, int player,
+					    uint16_t *out, size_t cap);
+size_t catan_build__legal_setup_roads(const catan_state *s, int player,
+				      uint16_t *out, size_t cap);
 /* Place pieces (no checks, no payment); update roads and awards. */
 void catan_build__place_road(catan_state *s, int player, unsigned edge);
 void catan_build__place_settlement(catan_state *s, int player, unsigned vertex);
@@ -444,6 +586,9 @@ void catan_awards__update_longest_road(catan_state *s);
 /* The same, recomputing only the players in the mask (the others' roads did
  * not change). */
 void catan_awards__refresh_longest_road(catan_state *s, uint32_t players);
+/* The same after the player built a road on an edge: only the network
+ * holding it is walked (the others' roads and lengths did not change). */
+void catan_awards__road_added(catan_state *s, int player, unsigned edge);
 /* Largest Army after a Knight (strictly more to take, >= 3). */
 void catan_awards__update_largest_army(catan_state *s);
 
@@ -488,6 +633,57 @@ sink__push(catan_sink *sink, const catan_action *a)
 	if (sink->actions && sink->count < sink->cap)
 		sink->actions[sink->count] = *a;
 	sink->count++;
+}
+
+/*
+ * Push an action written field by field straight into the caller's buffer:
+ * no action is assembled on the stack and copied, which would read back
+ * narrow stores with wide loads (a store-forwarding stall per action).
+ * At most one kind given and one received (n = 0: none).
+ */
+static inline void
+sink__push_cards(catan_sink *sink, int type, int player, unsigned target, unsigned arg,
+		 int give_kind, unsigned give_n, int get_kind, unsigned get_n)
+{
+	if (sink->actions && sink->count < sink->cap) {
+		catan_action *d = &sink->actions[sink->count];
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		/* three word stores (layout checked below) */
+		uint64_t head = (uint64_t)(uint16_t)type |
+				(uint64_t)(uint8_t)player << 16 |
+				(uint64_t)(uint16_t)target << 32 |
+				(uint64_t)(uint16_t)arg << 48;
+		uint64_t give = (uint64_t)(uint8_t)give_n << (8 * (give_kind & 7));
+		uint64_t get = (uint64_t)(uint8_t)get_n << (8 * (get_kind & 7));
+
+		memcpy(d, &head, 8);
+		memcpy(d->give, &give, 8);
+		memcpy(d->get, &get, 8);
+#else
+		d->type = (uint16_t)type;
+		d->player = (int8_t)player;
+		d->flags = 0;
+		d->target = (uint16_t)target;
+		d->arg = (uint16_t)arg;
+		memset(d->give, 0, sizeof(d->give));
+		memset(d->get, 0, sizeof(d->get));
+		if (give_n)
+			d->give[give_kind] = (uint8_t)give_n;
+		if (get_n)
+			d->get[get_kind] = (uint8_t)get_n;
+#endif
+	}
+	sink->count++;
+}
+_Static_assert(sizeof(catan_action) == 24 && offsetof(catan_action, player) == 2 &&
+	       offsetof(catan_action, flags) == 3 && offsetof(catan_action, target) == 4 &&
+	       offsetof(catan_action, arg) == 6 && offsetof(catan_action, give) == 8 &&
+	       offsetof(catan_action, get) == 16, "catan_action layout");
+
+static inline void
+sink__push_simple(catan_sink *sink, int type, int player, unsigned target, unsigned arg)
+{
+	sink__push_cards(sink, type, player, target, arg, 0, 0, 0, 0);
 }
 
 static inline void

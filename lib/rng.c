@@ -11,7 +11,6 @@
  * fixed-width unsigned arithmetic is used: no floating point, no platform
  * random source.
  */
-#define PCG32_MULT 6364136223846793005ULL
 
 void
 catan_rng__seed(struct catan_rng *rng, uint64_t seed, uint64_t stream)
@@ -27,34 +26,11 @@ catan_rng__seed(struct catan_rng *rng, uint64_t seed, uint64_t stream)
 uint32_t
 catan_rng__next(struct catan_rng *rng)
 {
-	uint64_t old = rng->state;
-	uint32_t xorshifted, rot;
-
-	rng->state = old * PCG32_MULT + rng->inc;
-	xorshifted = (uint32_t)(((old >> 18) ^ old) >> 27);
-	rot = (uint32_t)(old >> 59);
-	return (xorshifted >> rot) | (xorshifted << ((0u - rot) & 31u));
+	return catan_rng__next_inline(rng);
 }
 
 uint32_t
 catan_rng__below(struct catan_rng *rng, uint32_t bound)
 {
-	uint32_t threshold;
-
-	/* a caller bug, but never divide by zero inside the library */
-	if (bound == 0)
-		return 0;
-
-	/*
-	 * pcg32_boundedrand_r: reject the lowest (2^32 mod bound) outputs so
-	 * every residue is equally likely; fewer than half the outputs are
-	 * ever rejected, so the loop ends quickly.
-	 */
-	threshold = (0u - bound) % bound;
-	for (;;) {
-		uint32_t r = catan_rng__next(rng);
-
-		if (r >= threshold)
-			return r % bound;
-	}
+	return catan_rng__below_inline(rng, bound);
 }

@@ -88,45 +88,46 @@ road_degree(const struct road_walk *w, unsigned v)
  * touches one. Networks without one (plain rings) start anywhere: every
  * road no walk has reached is tried once.
  */
-unsigned
-catan_road__longest(const catan_state *s, int player)
+static void
+walk_init(struct road_walk *w, const catan_state *s, int player)
 {
-	struct road_walk w;
 	const struct board *b = &s->game->board;
-	uint64_t started[WALK_WORDS];
-	uint16_t roads[WALK_ROADS];
-	unsigned best = 0, nroads = 0;
 	size_t words = (b->nedge + 63u) / 64u;
 
-	if (player < 0 || player >= catan_game__owners(s->game) ||
-	    b->nedge > WALK_WORDS * 64 || b->nvert > WALK_WORDS * 64)
-		return 0;
-	w.b = b;
-	w.edges = st_cedge(s);
-	w.verts = st_cvert(s);
-	w.player = player;
-	memset(w.used, 0, words * sizeof(w.used[0]));
-	memset(w.seen, 0, words * sizeof(w.seen[0]));
+	w->b = b;
+	w->edges = st_cedge(s);
+	w->verts = st_cvert(s);
+	w->player = player;
+	memset(w->used, 0, words * sizeof(w->used[0]));
+	memset(w->seen, 0, words * sizeof(w->seen[0]));
+}
+
+/* The longest trail over the listed roads, which must be whole networks
+ * (every road of the player reachable from one of them through
+ * intersections the player may pass is listed too). */
+static unsigned
+longest_of(struct road_walk *w, const uint16_t *roads, unsigned nroads)
+{
+	const struct board *b = w->b;
+	uint64_t started[WALK_WORDS];
+	unsigned best = 0;
+
 	memset(started, 0, ((b->nvert + 63u) / 64u) * sizeof(started[0]));
-	/* The player's roads, listed once for both passes. */
-	for (unsigned e = 0; e < b->nedge && nroads < ARRAY_LEN(roads); e++)
-		if (is_road_of(w.edges[e], player))
-			roads[nroads++] = (uint16_t)e;
 	for (int pass = 0; pass < 2; pass++) {
 		for (unsigned r = 0; r < nroads; r++) {
 			unsigned e = roads[r];
 
-			if (pass == 1 && (w.seen[e >> 6] & (1ull << (e & 63))))
+			if (pass == 1 && (w->seen[e >> 6] & (1ull << (e & 63))))
 				continue;
 			for (unsigned j = 0; j < 2; j++) {
 				unsigned v = b->edge[e].vert[j], found;
 
-				if (pass == 0 && road_degree(&w, v) == 2 && !blocked_for(&w, v))
+				if (pass == 0 && road_degree(w, v) == 2 && !blocked_for(w, v))
 					continue;
 				if (started[v >> 6] & (1ull << (v & 63)))
 					continue;
 				started[v >> 6] |= 1ull << (v & 63);
-				found = walk_from(&w, v, 0);
+				found = walk_from(w, v, 0);
 				if (found > best)
 					best = found;
 				if (pass == 1)
@@ -135,6 +136,258 @@ catan_road__longest(const catan_state *s, int player)
 		}
 	}
 	return best;
+}
+
+static bool
+walk_supported(const catan_state *s, int player)
+{
+	const struct board *b = &s->game->board;
+
+	return player >= 0 && player < catan_game__owners(s->game) &&
+	       b->nedge <= WALK_WORDS * 64 && b->nvert <= WALK_WORDS * 64;
+}
+
+/*
+ * The same walks on boards with masks (struct board): the player's roads,
+ * the roads used so far and the intersections the player may not pass
+ * (other players' buildings) are bitsets.
+ */
+struct mask_walk {
+	const struct board *b;
+	uint64_t roads[2];      /* the player's roads (of the network walked) */
+	uint64_t blocked;       /* intersections with another player's building */
+	uint64_t seen[2];       /* roads any walk has used */
+};
+
+static unsigned
+mask_walk_from(struct mask_walk *w, unsigned v, uint64_t used0, uint64_t used1,
+	       unsigned len)
+{
+	const uint64_t *at = w->b->vert_edges[v];
+	uint64_t next0, next1;
+	unsigned best = len;
+
+	if (len > 0 && (w->blocked & (1ull << v)))
+		return best;
+	next0 = at[0] & w->roads[0] & ~used0;
+	next1 = at[1] & w->roads[1] & ~used1;
+	w->seen[0] |= next0;
+	w->seen[1] |= next1;
+	for (; next0; next0 &= next0 - 1) {
+		unsigned e = (unsigned)__builtin_ctzll(next0);
+		unsigned u = (unsigned)__builtin_ctzll(w->b->edge_ends[e] & ~(1ull << v));
+		unsigned found = mask_walk_from(w, u, used0 | (1ull << e), used1, len + 1);
+
+		if (found > best)
+			best = found;
+	}
+	for (; next1; next1 &= next1 - 1) {
+		unsigned e = 64 + (unsigned)__builtin_ctzll(next1);
+		unsigned u = (unsigned)__builtin_ctzll(w->b->edge_ends[e] & ~(1ull << v));
+		unsigned found = mask_walk_from(w, u, used0, used1 | (1ull << (e - 64)), len + 1);
+
+		if (found > best)
+			best = found;
+	}
+	return best;
+}
+
+static unsigned
+mask_degree(const struct mask_walk *w, unsigned v)
+{
+	const uint64_t *at = w->b->vert_edges[v];
+
+	return (unsigned)(__builtin_popcountll(at[0] & w->roads[0]) +
+			  __builtin_popcountll(at[1] & w->roads[1]));
+}
+
+/* longest_of() with masks, over the roads in w->roads. */
+static unsigned
+mask_longest(struct mask_walk *w)
+{
+	const struct board *b = w->b;
+	uint64_t started = 0;
+	unsigned best = 0;
+
+	w->seen[0] = w->seen[1] = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		for (unsigned word = 0; word < 2; word++) {
+			uint64_t todo = w->roads[word];
+
+			if (pass == 1)
+				todo &= ~w->seen[word];
+			for (; todo; todo &= todo - 1) {
+				unsigned e = word * 64 + (unsigned)__builtin_ctzll(todo);
+
+				if (pass == 1 && (w->seen[word] & (1ull << (e & 63))))
+					continue;
+				for (unsigned j = 0; j < 2; j++) {
+					unsigned v = b->edge[e].vert[j], found;
+
+					if (pass == 0 && mask_degree(w, v) == 2 &&
+					    !(w->blocked & (1ull << v)))
+						continue;
+					if (started & (1ull << v))
+						continue;
+					started |= 1ull << v;
+					found = mask_walk_from(w, v, 0, 0, 0);
+					if (found > best)
+						best = found;
+					if (pass == 1)
+						break;
+				}
+			}
+		}
+	}
+	return best;
+}
+
+static void
+mask_walk_init(struct mask_walk *w, const catan_state *s, int player)
+{
+	const struct board *b = &s->game->board;
+	uint64_t own_v = 0, any_v = 0;
+
+	w->b = b;
+	w->roads[0] = w->roads[1] = 0;
+	catan_bytes__sets(st_cedge(s), b->nedge, 0xff, PIECE_BYTE(player, EDGE_KIND_ROAD),
+			  w->roads, NULL);
+	catan_bytes__sets(st_cvert(s), b->nvert, 31, (uint8_t)(player + 1), &own_v, &any_v);
+	w->blocked = any_v & ~own_v;
+	w->seen[0] = w->seen[1] = 0;
+}
+
+/* longest_through() with masks. */
+static unsigned
+mask_longest_through(const catan_state *s, int player, unsigned edge, unsigned floor)
+{
+	const struct board *b = &s->game->board;
+	struct mask_walk w;
+	uint64_t net[2] = { 0, 0 }, reached = 0, grow;
+	unsigned nroads;
+
+	mask_walk_init(&w, s, player);
+	if (!(w.roads[edge >> 6] & (1ull << (edge & 63))))
+		return 0;
+	/* The road sticks out: every trail using it ends at its tip. */
+	for (unsigned j = 0; j < 2; j++) {
+		unsigned tip = b->edge[edge].vert[j], from = b->edge[edge].vert[1 - j];
+
+		if (mask_degree(&w, tip) == 1)
+			return mask_walk_from(&w, from, edge < 64 ? 1ull << edge : 0,
+					      edge < 64 ? 0 : 1ull << (edge - 64), 1);
+	}
+	/* The network holding the road: grown through intersections the
+	 * player may pass. */
+	net[edge >> 6] = 1ull << (edge & 63);
+	grow = b->edge_ends[edge];
+	while (grow) {
+		unsigned v = (unsigned)__builtin_ctzll(grow);
+
+		grow &= grow - 1;
+		reached |= 1ull << v;
+		if (w.blocked & (1ull << v))
+			continue;
+		for (unsigned word = 0; word < 2; word++) {
+			uint64_t add = b->vert_edges[v][word] & w.roads[word] & ~net[word];
+
+			net[word] |= add;
+			for (; add; add &= add - 1)
+				grow |= b->edge_ends[word * 64 + (unsigned)__builtin_ctzll(add)];
+		}
+		grow &= ~reached;
+	}
+	nroads = (unsigned)(__builtin_popcountll(net[0]) + __builtin_popcountll(net[1]));
+	if (nroads <= floor)
+		return 0;
+	w.roads[0] = net[0];
+	w.roads[1] = net[1];
+	return mask_longest(&w);
+}
+
+unsigned
+catan_road__longest(const catan_state *s, int player)
+{
+	struct road_walk w;
+	const struct board *b = &s->game->board;
+	uint16_t roads[WALK_ROADS];
+	unsigned nroads = 0;
+
+	if (!walk_supported(s, player))
+		return 0;
+	if (b->masks_ok) {
+		struct mask_walk mw;
+
+		mask_walk_init(&mw, s, player);
+		return mask_longest(&mw);
+	}
+	walk_init(&w, s, player);
+	/* The player's roads, listed once for both passes. */
+	for (unsigned e = 0; e < b->nedge && nroads < ARRAY_LEN(roads); e++)
+		if (is_road_of(w.edges[e], player))
+			roads[nroads++] = (uint16_t)e;
+	return longest_of(&w, roads, nroads);
+}
+
+/*
+ * The longest trail of the player's network that holds @edge: its roads
+ * are those reached from @edge through intersections the player may pass
+ * (no other player's building), and every trail using @edge stays in it.
+ */
+static unsigned
+longest_through(const catan_state *s, int player, unsigned edge, unsigned floor)
+{
+	struct road_walk w;
+	const struct board *b = &s->game->board;
+	uint64_t in[WALK_WORDS];
+	uint16_t roads[WALK_ROADS];
+	unsigned nroads = 0;
+
+	if (!walk_supported(s, player) || edge >= b->nedge ||
+	    !is_road_of(st_cedge(s)[edge], player))
+		return 0;
+	if (b->masks_ok)
+		return mask_longest_through(s, player, edge, floor);
+	walk_init(&w, s, player);
+	/* Usually the road sticks out: one end has no other road of the
+	 * player, so every trail using it ends there and is the road plus a
+	 * trail from its other end (which stops there if it is blocked). */
+	for (unsigned j = 0; j < 2; j++) {
+		unsigned tip = b->edge[edge].vert[j], from = b->edge[edge].vert[1 - j];
+
+		if (road_degree(&w, tip) == 1) {
+			w.used[edge >> 6] |= 1ull << (edge & 63);
+			return walk_from(&w, from, 1);
+		}
+	}
+	memset(in, 0, ((b->nedge + 63u) / 64u) * sizeof(in[0]));
+	in[edge >> 6] |= 1ull << (edge & 63);
+	roads[nroads++] = (uint16_t)edge;
+	/* Breadth first; roads[] is the queue. */
+	for (unsigned r = 0; r < nroads; r++) {
+		unsigned e = roads[r];
+
+		for (unsigned j = 0; j < 2; j++) {
+			unsigned v = b->edge[e].vert[j];
+			const struct board_vertex *bv = &b->vert[v];
+
+			if (blocked_for(&w, v))
+				continue;
+			for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
+				unsigned f = bv->edge[i];
+				uint64_t bit = 1ull << (f & 63);
+
+				if ((in[f >> 6] & bit) || !is_road_of(w.edges[f], player) ||
+				    nroads >= ARRAY_LEN(roads))
+					continue;
+				in[f >> 6] |= bit;
+				roads[nroads++] = (uint16_t)f;
+			}
+		}
+	}
+	if (nroads <= floor)
+		return 0;
+	return longest_of(&w, roads, nroads);
 }
 
 /*
@@ -184,6 +437,38 @@ catan_awards__refresh_longest_road(catan_state *s, uint32_t players)
 		}
 		length[p] = ps->road_length;
 	}
+	core->longest_holder = (int8_t)award_holder(length, n,
+						    core->longest_holder,
+						    LONGEST_ROAD_MIN);
+}
+
+/*
+ * After the player built a road on @edge: a new road only adds trails, and
+ * those it adds use it, so the new length is the larger of the old one and
+ * the longest trail of the network now holding @edge. That network cannot
+ * beat the old length with no more roads than it: then nothing is walked.
+ */
+void
+catan_awards__road_added(catan_state *s, int player, unsigned edge)
+{
+	struct core_state *core = st_core(s);
+	unsigned length[CATAN_MAX_PLAYERS];
+	int n = catan_game__owners(s->game);
+	struct player_state *ps;
+	unsigned len;
+
+	if (n > CATAN_MAX_PLAYERS)
+		n = CATAN_MAX_PLAYERS;
+	if (player < 0 || player >= n) {
+		catan_awards__update_longest_road(s);
+		return;
+	}
+	ps = st_player(s, player);
+	len = longest_through(s, player, edge, ps->road_length);
+	if (len > ps->road_length)
+		ps->road_length = (uint8_t)(len > 255 ? 255 : len);
+	for (int p = 0; p < n; p++)
+		length[p] = st_cplayer(s, p)->road_length;
 	core->longest_holder = (int8_t)award_holder(length, n,
 						    core->longest_holder,
 						    LONGEST_ROAD_MIN);

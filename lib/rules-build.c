@@ -202,6 +202,83 @@ emit_bits(const uint64_t *mask, size_t words, uint16_t *out, size_t cap)
 }
 
 /*
+ * Boards up to 128 edges and 64 intersections (the base island: 72 and 54;
+ * struct board has their masks) take a faster path: the piece bytes are
+ * read as bitsets (catan_bytes__sets()) and the places come from set bits.
+ */
+
+/* Both ends of every edge in the set, as an intersection set. */
+static uint64_t
+ends_of(const struct board *b, const uint64_t edges[2])
+{
+	uint64_t v = 0;
+
+	for (unsigned w = 0; w < 2; w++)
+		for (uint64_t bits = edges[w]; bits; bits &= bits - 1)
+			v |= b->edge_ends[w * 64 + (unsigned)__builtin_ctzll(bits)];
+	return v;
+}
+
+/* Every edge at the intersections of the set. */
+static void
+edges_at(const struct board *b, uint64_t verts, uint64_t out[2])
+{
+	uint64_t lo = 0, hi = 0;
+
+	for (; verts; verts &= verts - 1) {
+		const uint64_t *m = b->vert_edges[__builtin_ctzll(verts)];
+
+		lo |= m[0];
+		hi |= m[1];
+	}
+	out[0] = lo;
+	out[1] = hi;
+}
+
+static bool
+fast_board(const struct board *b)
+{
+	return b->masks_ok;
+}
+
+/* legal_roads() on a small board: see below. */
+static void
+fast_legal_roads(const catan_state *s, int player, uint64_t out[2])
+{
+	const struct board *b = &s->game->board;
+	uint64_t own_roads[2] = { 0, 0 }, any_road[2] = { 0, 0 }, own_v = 0, any_v = 0, from;
+
+	catan_bytes__sets(st_cedge(s), b->nedge, 0xff, PIECE_BYTE(player, EDGE_KIND_ROAD),
+		  own_roads, any_road);
+	catan_bytes__sets(st_cvert(s), b->nvert, 31, (uint8_t)(player + 1), &own_v, &any_v);
+	from = own_v | (ends_of(b, own_roads) & ~any_v);
+	edges_at(b, from, out);
+	out[0] &= ~any_road[0];
+	out[1] &= ~any_road[1];
+}
+
+/* legal_settlements() on a small board. */
+static uint64_t
+fast_legal_settlements(const catan_state *s, int player)
+{
+	const struct board *b = &s->game->board;
+	uint64_t own_roads[2] = { 0, 0 }, any_v = 0, ends, out = 0;
+
+	catan_bytes__sets(st_cedge(s), b->nedge, 0xff, PIECE_BYTE(player, EDGE_KIND_ROAD),
+		  own_roads, NULL);
+	catan_bytes__sets(st_cvert(s), b->nvert, 0, 0, NULL, &any_v);
+	ends = ends_of(b, own_roads) & ~any_v;
+	/* The distance rule binds one's own buildings too (04.3). */
+	for (uint64_t bits = ends; bits; bits &= bits - 1) {
+		unsigned v = (unsigned)__builtin_ctzll(bits);
+
+		if (!(b->vert_adj[v] & any_v))
+			out |= 1ull << v;
+	}
+	return out;
+}
+
+/*
  * Every free edge at an intersection the player can build from: one of
  * their buildings, or an end of one of their roads not taken by another
  * player's building. This is road_connects() turned around, so the list
@@ -218,6 +295,10 @@ catan_build__legal_roads(const catan_state *s, int player, uint16_t *out, size_t
 	if (player < 0 || player >= catan_game__owners(s->game) ||
 	    st_cplayer(s, player)->roads_left == 0)
 		return 0;
+	if (fast_board(b)) {
+		fast_legal_roads(s, player, mask);
+		return emit_bits(mask, words, out, cap);
+	}
 	if (words > SCAN_WORDS || b->nvert > SCAN_WORDS * 64) {
 		size_t n = 0;
 
@@ -260,6 +341,10 @@ catan_build__legal_settlements(const catan_state *s, int player, uint16_t *out, 
 	if (player < 0 || player >= catan_game__owners(s->game) ||
 	    st_cplayer(s, player)->settlements_left == 0)
 		return 0;
+	if (fast_board(b)) {
+		mask[0] = fast_legal_settlements(s, player);
+		return emit_bits(mask, 1, out, cap);
+	}
 	if (words > SCAN_WORDS) {
 		size_t n = 0;
 
@@ -286,28 +371,116 @@ catan_build__legal_settlements(const catan_state *s, int player, uint16_t *out, 
 	return emit_bits(mask, words, out, cap);
 }
 
+/* Set-up settlements (check_settlement(..., true)) in id order. */
+size_t
+catan_build__legal_setup_settlements(const catan_state *s, int player,
+				     uint16_t *out, size_t cap)
+{
+	const struct board *b = &s->game->board;
+	uint64_t any_v = 0, blocked, all;
+	size_t n = 0;
+
+	if (player < 0 || player >= st_ccore(s)->num_players ||
+	    st_cplayer(s, player)->settlements_left == 0)
+		return 0;
+	if (!fast_board(b)) {
+		for (unsigned v = 0; v < b->nvert; v++) {
+			if (catan_build__check_settlement(s, player, v, true) != CATAN_REASON_NONE)
+				continue;
+			if (n < cap)
+				out[n] = (uint16_t)v;
+			n++;
+		}
+		return n;
+	}
+	/* Free intersections not next to a building (distance rule). */
+	catan_bytes__sets(st_cvert(s), b->nvert, 0, 0, NULL, &any_v);
+	blocked = any_v;
+	for (uint64_t bits = any_v; bits; bits &= bits - 1)
+		blocked |= b->vert_adj[__builtin_ctzll(bits)];
+	all = b->nvert == 64 ? ~0ull : (1ull << b->nvert) - 1;
+	for (uint64_t bits = all & ~blocked; bits; bits &= bits - 1) {
+		unsigned v = (unsigned)__builtin_ctzll(bits);
+
+		/* The set-up road must fit next to it (04.2). */
+		if (!has_free_edge_at(s, v))
+			continue;
+		if (n < cap)
+			out[n] = (uint16_t)v;
+		n++;
+	}
+	return n;
+}
+
+/* Set-up roads (check_road(..., true)): the free edges at the settlement
+ * just placed, in id order. */
+size_t
+catan_build__legal_setup_roads(const catan_state *s, int player, uint16_t *out, size_t cap)
+{
+	const struct board *b = &s->game->board;
+	const uint8_t *edges = st_cedge(s);
+	unsigned v = st_ccore(s)->setup_vertex, ids[3], n = 0;
+	const struct board_vertex *bv;
+
+	if (player < 0 || player >= st_ccore(s)->num_players ||
+	    st_cplayer(s, player)->roads_left == 0 || v >= b->nvert)
+		return 0;
+	bv = &b->vert[v];
+	for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
+		unsigned e = bv->edge[i], j = n;
+
+		if (e >= b->nedge || edges[e] != 0)
+			continue;
+		while (j > 0 && ids[j - 1] > e) {
+			ids[j] = ids[j - 1];
+			j--;
+		}
+		ids[j] = e;
+		n++;
+	}
+	for (unsigned i = 0; i < n && i < cap; i++)
+		out[i] = (uint16_t)ids[i];
+	return n;
+}
+
 bool
 catan_build__any_road_possible(const catan_state *s, int player)
 {
 	uint16_t one;
 
+	if (fast_board(&s->game->board) && player >= 0 &&
+	    player < catan_game__owners(s->game)) {
+		uint64_t m[2];
+
+		if (st_cplayer(s, player)->roads_left == 0)
+			return false;
+		fast_legal_roads(s, player, m);
+		return (m[0] | m[1]) != 0;
+	}
+
 	return catan_build__legal_roads(s, player, &one, 1) > 0;
 }
 
+/* Players with two or more roads at the vertex: only their roads can pass
+ * through it, so only they can lose length to a building there. */
 static uint32_t
-road_owners_at(const catan_state *s, unsigned vertex)
+through_owners_at(const catan_state *s, unsigned vertex)
 {
 	const struct board_vertex *bv = &s->game->board.vert[vertex];
 	const uint8_t *edges = st_cedge(s);
-	uint32_t owners = 0;
+	uint32_t owners = 0, twice = 0;
 
 	for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
 		unsigned e = bv->edge[i];
 
-		if (e < s->game->board.nedge && edges[e] != 0)
-			owners |= 1u << PIECE_OWNER(edges[e]);
+		if (e < s->game->board.nedge && edges[e] != 0) {
+			uint32_t bit = 1u << PIECE_OWNER(edges[e]);
+
+			twice |= owners & bit;
+			owners |= bit;
+		}
 	}
-	return owners;
+	return twice;
 }
 
 void
@@ -322,8 +495,8 @@ catan_build__place_road(catan_state *s, int player, unsigned edge)
 	st_edge(s)[edge] = PIECE_BYTE(player, EDGE_KIND_ROAD);
 	if (ps->roads_left > 0)
 		ps->roads_left--;
-	/* Only the builder's roads changed. */
-	catan_awards__refresh_longest_road(s, 1u << player);
+	/* Only the builder's network holding this road changed. */
+	catan_awards__road_added(s, player, edge);
 }
 
 void
@@ -338,9 +511,11 @@ catan_build__place_settlement(catan_state *s, int player, unsigned vertex)
 	st_vert(s)[vertex] = PIECE_BYTE(player, CATAN_PIECE_SETTLEMENT);
 	if (ps->settlements_left > 0)
 		ps->settlements_left--;
-	/* A settlement on an opponent's road breaks it (05.F): only the
-	 * owners of roads ending here can lose length. */
-	catan_awards__refresh_longest_road(s, road_owners_at(s, vertex));
+	/* A settlement on an opponent's road breaks it (05.F): only other
+	 * players whose roads pass through here can lose length (one's own
+	 * building never breaks one's road). */
+	catan_awards__refresh_longest_road(s, through_owners_at(s, vertex) &
+					   ~(1u << player));
 }
 
 void

@@ -62,6 +62,22 @@ catan_cards__pay(catan_state *s, int player, const uint8_t cost[CATAN_MAX_CARD_K
 	if (!valid_player(s, player))
 		return;
 	ps = st_player(s, player);
+	{
+		uint64_t hand = cards_word(ps->hand), bank = cards_word(core->bank);
+		uint64_t want = cards_word(cost);
+
+		/* The usual case as words: the hand covers the cost and no
+		 * count reaches 128, so no byte borrows or carries. */
+		if (!((hand | bank | want) & BYTES_HIGH) &&
+		    (((hand | BYTES_HIGH) - want) & BYTES_HIGH) == BYTES_HIGH) {
+			hand -= want;
+			bank += want;
+			memcpy(ps->hand, &hand, 8);
+			memcpy(core->bank, &bank, 8);
+			ps->hand_total = (uint8_t)(ps->hand_total - cards_total(cost));
+			return;
+		}
+	}
 	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
 		unsigned n = take_from_hand(ps, k, cost[k]);
 

@@ -21,6 +21,55 @@ building_yield(uint8_t byte)
 	}
 }
 
+/* The most hexes one number can have (struct board). */
+#define ROLL_HEXES ARRAY_LEN(((struct board *)0)->hexes_by_number[0])
+/* Games up to this many players keep what a kind owes in one word, a
+ * byte per player (at most 4 hexes of 6 corners of 2 cards: fits). */
+#define PACKED_PLAYERS 8
+/* Nibble k: the cards a piece of kind k earns (settlement 1, city 2). */
+#define YIELD_NIBBLES (((uint64_t)1 << (4 * CATAN_PIECE_SETTLEMENT)) | \
+		       ((uint64_t)2 << (4 * CATAN_PIECE_CITY)))
+
+/* Give a player n cards of a kind from the bank (catan_cards__receive()
+ * for a valid player and kind: never more than the bank holds). */
+static void
+receive(catan_state *s, int player, int kind, unsigned n)
+{
+	struct core_state *core = st_core(s);
+	struct player_state *ps = st_player(s, player);
+
+	if (n > core->bank[kind])
+		n = core->bank[kind];
+	core->bank[kind] = (uint8_t)(core->bank[kind] - n);
+	ps->hand[kind] = (uint8_t)(ps->hand[kind] + n);
+	ps->hand_total = (uint8_t)(ps->hand_total + n);
+}
+
+/*
+ * Pay one kind, owed[p] in byte p. "If the bank lacks a resource to pay for
+ * multiple players, no one receives this type of production. If only one
+ * person has to receive it, give it what is left" (05.A).
+ */
+static void
+pay_kind(catan_state *s, int kind, uint64_t owed)
+{
+	const uint64_t lo7 = 0x7f7f7f7f7f7f7f7full;
+	/* high bit of each nonzero byte */
+	uint64_t nz = (((owed & lo7) + lo7) | owed) & ~lo7;
+	unsigned total = (unsigned)((owed * 0x0101010101010101ull) >> 56);
+
+	if (owed == 0)
+		return;
+	if (total > st_ccore(s)->bank[kind] && (nz & (nz - 1)))
+		return;
+	/* A lone recipient gets what the bank has left. */
+	for (; nz; nz &= nz - 1) {
+		int p = __builtin_ctzll(nz) >> 3;
+
+		receive(s, p, kind, (unsigned)(owed >> (8 * p)) & 0xffu);
+	}
+}
+
 /* Add what one hex owes to each player. */
 static void
 hex_owed(const catan_state *s, unsigned hex,
@@ -47,12 +96,12 @@ hex_owed(const catan_state *s, unsigned hex,
 }
 
 /*
- * Pay one kind. "If the bank lacks a resource to pay for multiple players,
+ * Pay one kind (any number of players). "If the bank lacks a resource to pay for multiple players,
  * no one receives this type of production. If only one person has to
  * receive it, give it what is left" (05.A).
  */
 static void
-pay_kind(catan_state *s, int kind,
+pay_kind_wide(catan_state *s, int kind,
 	 const unsigned owed[CATAN_MAX_PLAYERS][CATAN_MAX_CARD_KINDS],
 	 int nplayers)
 {
@@ -76,8 +125,21 @@ pay_kind(catan_state *s, int kind,
 			catan_cards__receive(s, p, kind, owed[p][kind]);
 }
 
-void
-catan_production__roll(catan_state *s, unsigned total)
+/* A module adjusts what is owed (sys/module.h): the per-player table of
+ * roll_wide() is what its hook edits. */
+static bool
+production_hooked(const catan_game *g)
+{
+	for (unsigned i = 0; i < g->nmodules; i++)
+		if (g->modules[i].ops->production)
+			return true;
+	return false;
+}
+
+/* Production for games of more than PACKED_PLAYERS players, or with a
+ * module's production hook. */
+static void
+roll_wide(catan_state *s, unsigned total)
 {
 	const struct board *b = &s->game->board;
 	unsigned owed[CATAN_MAX_PLAYERS][CATAN_MAX_CARD_KINDS];
@@ -115,7 +177,64 @@ catan_production__roll(catan_state *s, unsigned total)
 	/* Only the kinds some hex produced can be owed. */
 	for (int kind = 0; kinds; kind++, kinds >>= 1)
 		if (kinds & 1u)
-			pay_kind(s, kind, owed, nplayers);
+			pay_kind_wide(s, kind, owed, nplayers);
+}
+
+void
+catan_production__roll(catan_state *s, unsigned total)
+{
+	const struct board *b = &s->game->board;
+	uint64_t owed[ROLL_HEXES], acc;
+	int kind_of[ROLL_HEXES];
+	const uint8_t *verts = st_cvert(s);
+	int nplayers = st_ccore(s)->num_players;
+	unsigned robber = st_ccore(s)->robber_hex;
+	unsigned nhex, nkinds = 0, nvert = b->nvert, board_hexes = b->nhex;
+
+	if (total >= ARRAY_LEN(b->num_hexes))
+		return;
+	if (nplayers > PACKED_PLAYERS || production_hooked(s->game)) {
+		roll_wide(s, total);
+		return;
+	}
+	nhex = b->num_hexes[total];
+	if (nhex > ROLL_HEXES)
+		nhex = ROLL_HEXES;
+
+	for (unsigned i = 0; i < nhex; i++) {
+		unsigned hex = b->hexes_by_number[total][i], row;
+		const struct board_hex *bh;
+		int kind;
+
+		/* The robber's hex produces nothing (05.A). */
+		if (hex >= board_hexes || hex == robber)
+			continue;
+		bh = &b->hex[hex];
+		kind = bh->resource;
+		if (kind < 0 || kind >= CATAN_MAX_CARD_KINDS)
+			continue;
+		for (row = 0; row < nkinds && kind_of[row] != kind; row++)
+			;
+		if (row == nkinds) {
+			kind_of[nkinds++] = kind;
+			owed[row] = 0;
+		}
+		acc = 0;
+		/* Branch-free: which corners hold buildings is random. */
+		for (unsigned c = 0; c < 6; c++) {
+			unsigned v = bh->vert[c];
+			unsigned byte = v < nvert ? verts[v] : 0;
+			unsigned owner = (byte & 31u) - 1u;   /* huge when empty */
+			/* building_yield() as a nibble table by piece kind */
+			uint64_t yield = (YIELD_NIBBLES >> (4 * (byte >> 5))) & 0xfu;
+
+			acc += owner < (unsigned)nplayers ? yield << (8 * (owner & 7u)) : 0;
+		}
+		owed[row] += acc;
+	}
+	/* Kinds are independent (one bank pile, one hand count each). */
+	for (unsigned i = 0; i < nkinds; i++)
+		pay_kind(s, kind_of[i], owed[i]);
 }
 
 void

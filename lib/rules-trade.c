@@ -16,25 +16,6 @@ is_building_of(uint8_t byte, int player)
 		PIECE_KIND(byte) == CATAN_PIECE_CITY);
 }
 
-/*
- * A harbor serves its two intersections; only a settlement or city there
- * counts: "Owning a road near the port is not enough" (05.C, B6).
- */
-static bool
-serves(const catan_state *s, const struct board_harbor *h, int player)
-{
-	const uint8_t *verts = st_cvert(s);
-
-	for (unsigned j = 0; j < 2; j++) {
-		unsigned v = h->vert[j];
-
-		if (v < s->game->board.nvert &&
-		    is_building_of(verts[v], player))
-			return true;
-	}
-	return false;
-}
-
 void
 catan_trade__maritime_ratios(const catan_state *s, int player,
 			     uint8_t ratios[CATAN_MAX_CARD_KINDS])
@@ -44,11 +25,23 @@ catan_trade__maritime_ratios(const catan_state *s, int player,
 	 * One byte per kind, so all kinds combine in one word. */
 	uint64_t bits = 0x0101010101010101ull << MARITIME_BASE_RATE;
 
-	for (unsigned i = 0; i < b->nharbor; i++) {
-		const struct board_harbor *h = &b->harbor[i];
+	const uint8_t *verts = st_cvert(s);
+	/* in locals: the byte reads below may alias the board */
+	const struct board_harbor *h = b->harbor;
+	unsigned nharbor = b->nharbor, nvert = b->nvert;
 
-		if (serves(s, h, player))
-			bits |= h->ratio_bits;
+	for (unsigned i = 0; i < nharbor; i++) {
+		unsigned v0 = h[i].vert[0], v1 = h[i].vert[1];
+		uint8_t b0 = v0 < nvert ? verts[v0] : 0, b1 = v1 < nvert ? verts[v1] : 0;
+
+		/* Most harbors have no building at all: one test for both. */
+		if ((b0 | b1) == 0)
+			continue;
+		/* A harbor serves its two intersections; only a settlement
+		 * or city there counts: "Owning a road near the port is not
+		 * enough" (05.C, B6). */
+		if (is_building_of(b0, player) || is_building_of(b1, player))
+			bits |= h[i].ratio_bits;
 	}
 	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
 		ratios[k] = (uint8_t)(bits >> (8 * k));

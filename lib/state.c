@@ -508,6 +508,15 @@ resolve_pending_chance(catan_state *s)
 		uint32_t r, acc = 0;
 		size_t i;
 
+		if (s->game->sample_chance && s->game->nmodules == 0) {
+			catan_action a;
+
+			/* Same draw, same outcome, no list (catan-private.h). */
+			if (s->game->sample_chance(s, &a)) {
+				apply_one(s, &a);
+				continue;
+			}
+		}
 		catan_state__chance_outcomes(s, &sink);
 		if (sink.count == 0 || sink.count > ARRAY_LEN(outcomes)) {
 			catan__log(s->game->ctx, CATAN_LOG_ERROR,

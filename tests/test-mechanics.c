@@ -3,6 +3,8 @@
  * SPDX-License-Identifier: MIT
  */
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "test-common.h"
@@ -761,6 +763,112 @@ START_TEST(test_score)
 }
 END_TEST
 
+/* ------------------------------------------ incremental state, fast paths */
+
+static uint64_t
+mix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* The places a listing gives, against testing every place in turn. */
+static void
+check_listings(const catan_state *s)
+{
+	const struct board *b = &s->game->board;
+	uint16_t got[512], want[512];
+
+	for (int p = 0; p < st_ccore(s)->num_players; p++) {
+		size_t n, m;
+
+		n = catan_build__legal_roads(s, p, got, ARRAY_LEN(got));
+		m = 0;
+		for (unsigned e = 0; e < b->nedge; e++)
+			if (catan_build__check_road(s, p, e, false) == CATAN_REASON_NONE)
+				want[m++] = (uint16_t)e;
+		ck_assert_uint_eq(n, m);
+		ck_assert(memcmp(got, want, n * sizeof(got[0])) == 0);
+		ck_assert_int_eq(catan_build__any_road_possible(s, p), m > 0);
+
+		n = catan_build__legal_setup_roads(s, p, got, ARRAY_LEN(got));
+		m = 0;
+		for (unsigned e = 0; e < b->nedge; e++)
+			if (catan_build__check_road(s, p, e, true) == CATAN_REASON_NONE)
+				want[m++] = (uint16_t)e;
+		ck_assert_uint_eq(n, m);
+		ck_assert(memcmp(got, want, n * sizeof(got[0])) == 0);
+
+		for (int setup = 0; setup < 2; setup++) {
+			n = setup ? catan_build__legal_setup_settlements(s, p, got, ARRAY_LEN(got)) :
+			    catan_build__legal_settlements(s, p, got, ARRAY_LEN(got));
+			m = 0;
+			for (unsigned v = 0; v < b->nvert; v++)
+				if (catan_build__check_settlement(s, p, v, setup) == CATAN_REASON_NONE)
+					want[m++] = (uint16_t)v;
+			ck_assert_uint_eq(n, m);
+			ck_assert(memcmp(got, want, n * sizeof(got[0])) == 0);
+		}
+	}
+}
+
+/*
+ * Random games: after every step the road lengths and the Longest Road
+ * holder kept up incrementally equal a full recomputation, and the
+ * bitset listings of roads and settlements equal the place-by-place
+ * checks.
+ */
+START_TEST(test_incremental_matches_full)
+{
+	static const char *const specs[][2] = {
+		{ "base(players=4,offer_max=0,seed=", ")" },
+		{ "base(players=3,offer_max=0,board=beginner,setup=beginner,seed=", ")" },
+		{ "base(players=4,offer_max=0,seed=", ")+friendly_robber+harbors" },
+	};
+	catan_ctx *c = catan_test_ctx_new();
+	uint64_t rng = 12345;
+
+	for (unsigned g = 0; g < 12; g++) {
+		char spec[128];
+		catan_game *gm;
+		catan_state *s, *full;
+		catan_action *buf;
+		size_t cap;
+
+		snprintf(spec, sizeof(spec), "%s%u%s", specs[g % ARRAY_LEN(specs)][0], g + 1,
+			 specs[g % ARRAY_LEN(specs)][1]);
+		gm = catan_test_game_new(c, spec);
+		s = catan_test_state_new(gm);
+		full = catan_test_state_new(gm);
+		cap = catan_game_max_legal_actions(gm);
+		buf = malloc(cap * sizeof(*buf));
+		ck_assert_ptr_nonnull(buf);
+		for (unsigned step = 0; !catan_state_is_terminal(s) && step < 3000; step++) {
+			uint32_t acting = catan_state_acting_players(s);
+			size_t n = 0;
+
+			ck_assert_uint_ne(acting, 0);
+			CATAN_ASSERT_OK(catan_state_legal_actions(s, __builtin_ctz(acting),
+								  buf, cap, &n));
+			ck_assert_uint_gt(n, 0);
+			CATAN_ASSERT_OK(catan_state_apply_unchecked(s, &buf[mix64(&rng) % n]));
+			CATAN_ASSERT_OK(catan_state_copy(full, s));
+			catan_awards__update_longest_road(full);
+			ck_assert(catan_state_equal(full, s));
+			check_listings(s);
+		}
+		free(buf);
+		catan_state_free(full);
+		catan_state_free(s);
+		catan_game_unref(gm);
+	}
+	catan_ctx_free(c);
+}
+END_TEST
+
 /* Every test but the pure ones runs on the cleared beginner position. */
 #define ADD(suite_, fn_) CATAN_TEST_ADD_FIXTURE(suite_, fn_, setup, teardown)
 
@@ -795,4 +903,5 @@ catan_test_register(SRunner *sr)
 	ADD(s, test_maritime_rates);
 	CATAN_TEST_ADD(s, test_trade_terms);
 	ADD(s, test_score);
+	CATAN_TEST_ADD(s, test_incremental_matches_full);
 }

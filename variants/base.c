@@ -54,6 +54,8 @@ param(const catan_game *g, int which)
 
 /* ------------------------------------------------------------ game setup */
 
+static bool base_sample_chance(catan_state *s, catan_action *out);
+
 static int
 base_build_game(catan_game *g)
 {
@@ -102,6 +104,7 @@ base_build_game(catan_game *g)
 	if (g->num_players > g->max_outcomes)
 		g->max_outcomes = g->num_players;
 	g->variant_size = 0;
+	g->sample_chance = base_sample_chance;
 	return CATAN_OK;
 }
 
@@ -523,13 +526,7 @@ base_check_action(const catan_state *s, const catan_action *a)
 static void
 push(catan_sink *sink, int type, int player, unsigned target, unsigned arg)
 {
-	catan_action a = CATAN_ACTION_INIT;
-
-	a.type = (uint16_t)type;
-	a.player = (int8_t)player;
-	a.target = (uint16_t)target;
-	a.arg = (uint16_t)arg;
-	sink__push(sink, &a);
+	sink__push_simple(sink, type, player, target, arg);
 }
 
 /* Single-kind card vectors sort with the higher kind first, and for one kind
@@ -540,23 +537,27 @@ push_trades(const catan_state *s, catan_sink *sink, int type, int p, unsigned om
 	    const uint8_t exclude_get[CATAN_MAX_CARD_KINDS])
 {
 	const struct player_state *ps = st_cplayer(s, p);
+	/* the one shape to leave out, if the excluded terms have one */
+	int xa = -1, xb = -1;
+	unsigned xn = 0, xm = 0;
 
+	if (exclude_give) {
+		xa = single_kind(exclude_give);
+		xb = single_kind(exclude_get);
+		if (xa >= 0 && xb >= 0) {
+			xn = exclude_give[xa];
+			xm = exclude_get[xb];
+		}
+	}
 	for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
 		for (unsigned n = 1; n <= om && n <= ps->hand[a]; n++) {
 			for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--) {
 				if (b == a)
 					continue;
 				for (unsigned m = 1; m <= om; m++) {
-					catan_action t = CATAN_ACTION_INIT;
-
-					t.type = (uint16_t)type;
-					t.player = (int8_t)p;
-					t.give[a] = (uint8_t)n;
-					t.get[b] = (uint8_t)m;
-					if (exclude_give && !memcmp(t.give, exclude_give, CATAN_MAX_CARD_KINDS) &&
-					    !memcmp(t.get, exclude_get, CATAN_MAX_CARD_KINDS))
+					if (a == xa && n == xn && b == xb && m == xm)
 						continue;
-					sink__push(sink, &t);
+					sink__push_cards(sink, type, p, 0, 0, a, n, b, m);
 				}
 			}
 		}
@@ -569,30 +570,34 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 	const struct player_state *ps = st_cplayer(s, p);
 	const struct core_state *c = st_ccore(s);
 	uint8_t ratios[CATAN_MAX_CARD_KINDS];
-	unsigned most = 0;
+	unsigned givable = 0, bank = 0;
 
 	/* No rate is below 2: skip the harbor pass for small hands. */
-	for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
-		if (ps->hand[k] > most)
-			most = ps->hand[k];
-	if (most < 2)
+	for (int k = 0; k < CATAN_NUM_RESOURCES; k++) {
+		givable |= (unsigned)(ps->hand[k] >= 2) << k;
+		bank |= (unsigned)(c->bank[k] != 0) << k;
+	}
+	if (!givable || !bank || (givable == bank && !(givable & (givable - 1))))
 		return;
 	catan_trade__maritime_ratios(s, p, ratios);
-	for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
-		/* For one kind, lower ratios sort first. */
-		for (unsigned rate = 2; rate <= 4; rate++) {
-			if (!(ratios[a] & (1u << rate)) || ps->hand[a] < rate)
-				continue;
-			for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--) {
-				catan_action t = CATAN_ACTION_INIT;
+	/* Set bits walked from the highest: the canonical order. */
+	while (givable) {
+		int a = 31 - __builtin_clz(givable);
+		unsigned rates, gets = bank & ~(1u << a);
 
-				if (b == a || c->bank[b] == 0)
-					continue;
-				t.type = CATAN_ACT_MARITIME_TRADE;
-				t.player = (int8_t)p;
-				t.give[a] = (uint8_t)rate;
-				t.get[b] = 1;
-				sink__push(sink, &t);
+		givable &= ~(1u << a);
+		/* Rates 2..4 the player has and holds enough cards for; for one
+		 * kind, lower ratios sort first. */
+		rates = ratios[a] & 0x1cu & ((2u << (ps->hand[a] < 4 ? ps->hand[a] : 4)) - 1u);
+		for (; rates && gets; rates &= rates - 1) {
+			unsigned rate = (unsigned)__builtin_ctz(rates);
+
+			for (unsigned g = gets; g; ) {
+				int b = 31 - __builtin_clz(g);
+
+				g &= ~(1u << b);
+				sink__push_cards(sink, CATAN_ACT_MARITIME_TRADE, p, 0, 0,
+						 a, rate, b, 1);
 			}
 		}
 	}
@@ -604,16 +609,10 @@ push_year_of_plenty(const catan_state *s, catan_sink *sink, int p)
 	const struct core_state *c = st_ccore(s);
 
 	if (bank_total(c) < 2) {
-		for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
-			catan_action t = CATAN_ACTION_INIT;
-
-			if (!c->bank[a])
-				continue;
-			t.type = CATAN_ACT_PLAY_YEAR_OF_PLENTY;
-			t.player = (int8_t)p;
-			t.get[a] = 1;
-			sink__push(sink, &t);
-		}
+		for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--)
+			if (c->bank[a])
+				sink__push_cards(sink, CATAN_ACT_PLAY_YEAR_OF_PLENTY, p, 0, 0,
+						 0, 0, a, 1);
 		return;
 	}
 	/* Pairs (a <= b) walked so that the get[] vectors ascend: the pair
@@ -635,6 +634,13 @@ push_year_of_plenty(const catan_state *s, catan_sink *sink, int p)
 static void
 push_dev_plays(const catan_state *s, catan_sink *sink, int p)
 {
+	const struct player_state *ps = st_cplayer(s, p);
+
+	/* Most of the time there is no action card to play. */
+	if ((st_ccore(s)->flags & TURN_DEV_PLAYED) ||
+	    !(ps->dev[CATAN_DEV_KNIGHT] | ps->dev[CATAN_DEV_ROAD_BUILDING] |
+	      ps->dev[CATAN_DEV_YEAR_OF_PLENTY] | ps->dev[CATAN_DEV_MONOPOLY]))
+		return;
 	if (dev_playable(s, p, CATAN_DEV_KNIGHT) == CATAN_REASON_NONE)
 		push(sink, CATAN_ACT_PLAY_KNIGHT, p, 0, 0);
 	if (dev_playable(s, p, CATAN_DEV_ROAD_BUILDING) == CATAN_REASON_NONE &&
@@ -664,15 +670,10 @@ push_roads(const catan_state *s, catan_sink *sink, int p, bool setup)
 	uint16_t ids[MAX_PLACES];
 	size_t n;
 
-	if (setup) {
-		unsigned ne = s->game->board.nedge;
-
-		for (unsigned e = 0; e < ne; e++)
-			if (catan_build__check_road(s, p, e, true) == CATAN_REASON_NONE)
-				push(sink, CATAN_ACT_BUILD_ROAD, p, e, 0);
-		return;
-	}
-	n = catan_build__legal_roads(s, p, ids, ARRAY_LEN(ids));
+	if (setup)
+		n = catan_build__legal_setup_roads(s, p, ids, ARRAY_LEN(ids));
+	else
+		n = catan_build__legal_roads(s, p, ids, ARRAY_LEN(ids));
 	push_places(sink, CATAN_ACT_BUILD_ROAD, p, ids, n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
 }
 
@@ -715,14 +716,15 @@ base_legal_actions(const catan_state *s, int p, catan_sink *sink)
 {
 	const struct core_state *c = st_ccore(s);
 	const struct player_state *ps = st_cplayer(s, p);
-	unsigned nv = s->game->board.nvert;
 
 	switch (c->phase) {
 	case CATAN_PHASE_SETUP:
 		if (c->setup_vertex == BOARD_NONE) {
-			for (unsigned v = 0; v < nv; v++)
-				if (catan_build__check_settlement(s, p, v, true) == CATAN_REASON_NONE)
-					push(sink, CATAN_ACT_BUILD_SETTLEMENT, p, v, 0);
+			uint16_t ids[MAX_PLACES];
+			size_t n = catan_build__legal_setup_settlements(s, p, ids, ARRAY_LEN(ids));
+
+			push_places(sink, CATAN_ACT_BUILD_SETTLEMENT, p, ids,
+				    n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
 		} else {
 			push_roads(s, sink, p, true);
 		}
@@ -733,16 +735,9 @@ base_legal_actions(const catan_state *s, int p, catan_sink *sink)
 		break;
 	case CATAN_PHASE_DISCARD:
 		/* Listed one card at a time; apply also takes several at once. */
-		for (int k = CATAN_NUM_RESOURCES - 1; k >= 0; k--) {
-			catan_action t = CATAN_ACTION_INIT;
-
-			if (!ps->hand[k])
-				continue;
-			t.type = CATAN_ACT_DISCARD;
-			t.player = (int8_t)p;
-			t.give[k] = 1;
-			sink__push(sink, &t);
-		}
+		for (int k = CATAN_NUM_RESOURCES - 1; k >= 0; k--)
+			if (ps->hand[k])
+				sink__push_cards(sink, CATAN_ACT_DISCARD, p, 0, 0, k, 1, 0, 0);
 		break;
 	case CATAN_PHASE_ROBBER:
 		for (unsigned h = 0; h < s->game->board.nhex; h++)
@@ -859,6 +854,83 @@ base_chance_outcomes(const catan_state *s, catan_sink *sink)
 	default:
 		break;
 	}
+}
+
+/*
+ * SAMPLED chance without the outcome list: one catan_rng__below(den) draw,
+ * mapped to the outcome that walking base_chance_outcomes()' cumulative
+ * numerators would pick (same den, same order), so traces do not change.
+ */
+static const uint8_t dice_of_draw[36] = {
+	2, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7,
+	7, 7, 7, 8, 8, 8, 8, 8, 9, 9, 9, 9, 10, 10, 10, 11, 11, 12,
+};
+
+/* The kind whose cumulative count first exceeds r (the last non-empty
+ * kind if none does, as the generic walk). */
+static int
+kind_of_draw(const uint8_t *counts, int nkinds, uint32_t r)
+{
+	uint32_t acc = 0;
+	int last = -1;
+
+	for (int k = 0; k < nkinds; k++) {
+		if (!counts[k])
+			continue;
+		acc += counts[k];
+		last = k;
+		if (r < acc)
+			break;
+	}
+	return last;
+}
+
+static bool
+base_sample_chance(catan_state *s, catan_action *out)
+{
+	struct core_state *c = st_core(s);
+	catan_action a = CATAN_ACTION_INIT;
+	uint32_t den;
+
+	a.player = CATAN_PLAYER_CHANCE;
+	switch (c->chance) {
+	case CHANCE_FIRST_PLAYER:
+		if (c->num_players == 0)
+			return false;
+		a.type = CATAN_ACT_FIRST_PLAYER;
+		a.target = (uint16_t)catan_rng__below(&c->rng, c->num_players);
+		break;
+	case CHANCE_DICE:
+		a.type = CATAN_ACT_DICE;
+		a.target = dice_of_draw[catan_rng__below_inline(&c->rng, 36)];
+		break;
+	case CHANCE_DRAW_DEV:
+		den = deck_left(c);
+		if (den == 0)
+			return false;
+		a.type = CATAN_ACT_DRAW_DEV;
+		a.arg = (uint16_t)kind_of_draw(c->dev_deck, CATAN_MAX_DEV_KINDS,
+					       catan_rng__below(&c->rng, den));
+		break;
+	case CHANCE_STEAL: {
+		const struct player_state *v;
+
+		if (c->victim < 0 || c->victim >= c->num_players)
+			return false;
+		v = st_cplayer(s, c->victim);
+		den = cards_total(v->hand);
+		if (den == 0)
+			return false;
+		a.type = CATAN_ACT_STEAL_CARD;
+		a.arg = (uint16_t)kind_of_draw(v->hand, CATAN_MAX_CARD_KINDS,
+					       catan_rng__below(&c->rng, den));
+		break;
+	}
+	default:
+		return false;
+	}
+	*out = a;
+	return true;
 }
 
 /* ----------------------------------------------------------------- apply */
@@ -1228,8 +1300,14 @@ base_finish_action(catan_state *s)
 		return;
 	if (c->chance != CHANCE_NONE)
 		return;
-	if (catan_state__victory_points(s, c->current, true) < catan_game_vp_to_win(s->game))
+	if (s->game->nmodules == 0) {
+		/* No module adjusts points or the target: the base count. */
+		if (catan_score__base_vp(s, c->current, true) < s->game->vp_to_win)
+			return;
+	} else if (catan_state__victory_points(s, c->current, true) <
+		   catan_game_vp_to_win(s->game)) {
 		return;
+	}
 	c->phase = CATAN_PHASE_GAME_OVER;
 	c->winner = c->current;
 	c->flags |= GAME_VP_REVEALED;
