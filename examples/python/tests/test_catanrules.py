@@ -100,6 +100,7 @@ def test_counter_unknown_name(ctx):
     ("base(players=9)", catanrules.InvalidArgumentError, "players"),
     ("base(player=3)", catanrules.NotFoundError, "player"),
     ("nosuchgame", catanrules.NotFoundError, "nosuchgame"),
+    ("base+fishing", catanrules.NotSupportedError, "not implemented"),
 ])
 def test_bad_game_string(ctx, spec, error, words):
     with pytest.raises(error) as info:
