@@ -757,5 +757,13 @@ void catan_text__standings(struct catan_text *w, const struct core_state *c);
 void catan_text__offer(struct catan_text *w, const struct core_state *c);
 /* "slice <name> <hex>" lines of the variant and module state, in order. */
 void catan_text__slices(struct catan_text *w, const catan_state *s);
+/* The modules' counters (public): "counter <name> <value>" for a counter of
+ * the game, "counter <name> p<i> <value>" for each seated player's. */
+void catan_text__counters(struct catan_text *w, const catan_state *s);
+/* Call @fn for every counter the modules name: @player is -1 for a counter
+ * of the game, else each seated player in turn. */
+void catan_state__each_counter(const catan_state *s,
+			       void (*fn)(void *arg, const char *name, int player, int32_t value),
+			       void *arg);
 
 #endif

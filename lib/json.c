@@ -161,6 +161,7 @@ write_core(struct json *j, const catan_state *s, int observer)
 	member_str(j, "variant", g->variant->name);
 	member_who(j, "observer", observer);
 	member_int(j, "num_players", c->num_players);
+	member_int(j, "neutral_players", g->num_neutral);
 	member_int(j, "vp_to_win", catan_game_vp_to_win(g));
 	member_int(j, "move_number", c->move_number);
 	member_int(j, "turn", c->turn);
@@ -312,6 +313,48 @@ write_board(struct json *j, const catan_state *s)
 	}
 }
 
+/* "counters": {"trade_token_supply": 10, "trade_tokens": [5, 5]}: a
+ * counter of the game is a number, a player counter one per seated player
+ * (catan_state__each_counter() lists a player counter's values in seat
+ * order, one call each). */
+struct json_counters {
+	struct json *j;
+	const char *open;    /* the player counter whose array is open */
+};
+
+static void
+json_counter(void *arg, const char *name, int player, int32_t value)
+{
+	struct json_counters *jc = arg;
+
+	if (jc->open && (player <= 0 || strcmp(jc->open, name) != 0)) {
+		end(jc->j, ']');
+		jc->open = NULL;
+	}
+	if (player < 0) {
+		member_int(jc->j, name, value);
+		return;
+	}
+	if (!jc->open) {
+		begin(jc->j, name, '[');
+		jc->open = name;
+	}
+	sep(jc->j);
+	catan_text__put(&jc->j->text, "%" PRId32, value);
+}
+
+static void
+write_counters(struct json *j, const catan_state *s)
+{
+	struct json_counters jc = { j, NULL };
+
+	begin(j, "counters", '{');
+	catan_state__each_counter(s, json_counter, &jc);
+	if (jc.open)
+		end(j, ']');
+	end(j, '}');
+}
+
 int
 catan_state_to_json(const catan_state *s, int observer, char *buf, size_t cap,
 		    size_t *len_out)
@@ -334,6 +377,7 @@ catan_state_to_json(const catan_state *s, int observer, char *buf, size_t cap,
 		write_player(&j, s, observer, p);
 	end(&j, ']');
 	write_board(&j, s);
+	write_counters(&j, s);
 	catan_text__put(&j.text, "}");
 	return catan_text__finish(&j.text, len_out);
 }

@@ -274,6 +274,7 @@ catan_state_observation_string(const catan_state *s, int observer,
 	put_core(&o, s, observer);
 	put_players(&o, s, observer);
 	put_board(&o, s);
+	catan_text__counters(&o, s);
 	/* Variant and module slices are opaque here: only the referee sees
 	 * them. */
 	if (observer == CATAN_OBSERVER_ALL)

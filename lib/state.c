@@ -881,3 +881,30 @@ catan_state_counter(const catan_state *s, int player, const char *name, int32_t 
 	catan_state__seterr(s, "no counter '%.40s' in this game", name);
 	return CATAN_ENOTFOUND;
 }
+
+void
+catan_state__each_counter(const catan_state *s,
+			  void (*fn)(void *arg, const char *name, int player, int32_t value),
+			  void *arg)
+{
+	const catan_game *g = s->game;
+
+	for (unsigned i = 0; i < g->nmodules; i++) {
+		const struct game_module *m = &g->modules[i];
+		const char *const *names = m->ops->counter_names;
+
+		if (!m->ops->counter || !names)
+			continue;
+		for (size_t k = 0; names[k]; k++) {
+			int32_t v;
+
+			if (m->ops->counter(s, -1, names[k], &v, st_cmodule(s, m)) == CATAN_OK) {
+				fn(arg, names[k], -1, v);
+				continue;
+			}
+			for (int p = 0; p < st_ccore(s)->num_players; p++)
+				if (m->ops->counter(s, p, names[k], &v, st_cmodule(s, m)) == CATAN_OK)
+					fn(arg, names[k], p, v);
+		}
+	}
+}

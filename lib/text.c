@@ -5,6 +5,8 @@
 
 #include <stdio.h>
 
+#include <inttypes.h>
+
 #include "catan-private.h"
 
 /*
@@ -165,4 +167,21 @@ catan_text__slices(struct catan_text *w, const catan_state *s)
 			catan_text__put(w, "%02x", s->data[gm->slice_offset + i]);
 		catan_text__put(w, "\n");
 	}
+}
+
+static void
+put_counter(void *arg, const char *name, int player, int32_t value)
+{
+	struct catan_text *w = arg;
+
+	if (player < 0)
+		catan_text__put(w, "counter %s %" PRId32 "\n", name, value);
+	else
+		catan_text__put(w, "counter %s p%d %" PRId32 "\n", name, player, value);
+}
+
+void
+catan_text__counters(struct catan_text *w, const catan_state *s)
+{
+	catan_state__each_counter(s, put_counter, w);
 }

@@ -870,6 +870,10 @@ c2_counter(const catan_state *s, int player, const char *name, int32_t *out,
 	return CATAN_ENOTFOUND;
 }
 
+static const char *const c2_counters[] = {
+	"trade_tokens", "trade_token_supply", "dev_removed_knight", "second_roll_excluded", NULL,
+};
+
 static const char *
 c2_phase_name(int phase)
 {
@@ -1085,4 +1089,5 @@ const struct catan_module_ops catan_module_catan_for_two = {
 	.format_action = c2_format_action,
 	.parse_action = c2_parse_action,
 	.counter = c2_counter,
+	.counter_names = c2_counters,
 };

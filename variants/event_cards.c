@@ -1135,6 +1135,10 @@ ev_counter(const catan_state *s, int player, const char *name, int32_t *out,
 	return CATAN_ENOTFOUND;
 }
 
+static const char *const ev_counters[] = {
+	"event_cards_left", "event_new_years", "event_epidemic", "damaged_roads", NULL,
+};
+
 /* ------------------------------------------------------------- notation */
 
 static const char *const ev_words[] = {
@@ -1379,4 +1383,5 @@ const struct catan_module_ops catan_module_event_cards = {
 	.format_action = ev_format_action,
 	.parse_action = ev_parse_action,
 	.counter = ev_counter,
+	.counter_names = ev_counters,
 };

@@ -151,6 +151,22 @@ harbors_vp_to_win(const catan_game *g, int vp)
 	return vp + EXTRA_VP_TO_WIN;
 }
 
+/* The holder is public: the tile lies beside the board. */
+static int
+harbors_counter(const catan_state *s, int player, const char *name, int32_t *out,
+		const void *slice)
+{
+	const struct harbors_slice *hs = slice;
+
+	(void)s;
+	if (player != -1 || strcmp(name, "strongest_ports") != 0)
+		return CATAN_ENOTFOUND;
+	*out = hs->holder;
+	return CATAN_OK;
+}
+
+static const char *const harbors_counters[] = { "strongest_ports", NULL };
+
 static const char *const harbors_variants[] = { "base", NULL };
 
 const struct catan_module_ops catan_module_harbors = {
@@ -166,4 +182,6 @@ const struct catan_module_ops catan_module_harbors = {
 	.victory_points = harbors_victory_points,
 	.vp_to_win = harbors_vp_to_win,
 	.refresh = harbors_refresh,
+	.counter = harbors_counter,
+	.counter_names = harbors_counters,
 };

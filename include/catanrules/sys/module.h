@@ -162,6 +162,10 @@ struct catan_module_ops {
 	 *  -1 for a counter of the game rather than of a player. */
 	int (*counter)(const catan_state *s, int player, const char *name, int32_t *out,
 		       const void *slice);
+	/** NULL-terminated names of the module's counters (may be NULL).
+	 *  Counters are public information: observations of every player
+	 *  and the JSON export list them. */
+	const char *const *counter_names;
 };
 
 CATAN_END_DECLS
