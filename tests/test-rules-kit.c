@@ -1,7 +1,8 @@
 /*
  * libcatanrules: the kit shared by the rule suites (tests/test-rules-*.c):
  * a pool of states freed by the fixture, and actions written in notation
- * that must be canonical, legal or refused.
+ * that must be canonical, legal or refused; and the helpers of the
+ * base-game programs (tests/test-rules-base-*.c).
  * SPDX-License-Identifier: MIT
  */
 
@@ -10,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* defines the base game's helpers too */
+#define TEST_RULES_BASE
 #include "test-rules-kit.h"
 
 /* ----------------------------------------------------------------- pool */
@@ -285,4 +288,341 @@ roll_at(int line, catan_state *s, int total)
 {
 	applyf_at(line, s, "p%d roll", catan_state_turn_player(s));
 	applyf_at(line, s, "chance dice %d", total);
+}
+
+/* ============================================ the base game's helpers */
+
+/*
+ * Used by the base-game programs (tests/test-rules-base-*.c); declared in
+ * test-rules-kit.h under TEST_RULES_BASE. The other rule programs have
+ * static helpers of some of these names, which these do not disturb.
+ */
+
+/* ---------------------------------------------------------------- cards */
+
+/* The player's public and private counts. */
+catan_player_info
+info(const catan_state *s, int player)
+{
+	catan_player_info pi;
+
+	CATAN_ASSERT_OK(catan_state_player(s, player, &pi));
+	return pi;
+}
+
+/* The player's hand is exactly @text. */
+void
+expect_hand_at(int line, const catan_state *s, int player, const char *text)
+{
+	unsigned want[CATAN_NUM_RESOURCES], total = 0;
+	catan_player_info pi = info(s, player);
+
+	parse_cards_at(line, text, want);
+	for (int k = 0; k < CATAN_NUM_RESOURCES; k++) {
+		ck_assert_msg(pi.cards[k] == want[k],
+			      "line %d: p%d holds %u %s, expected %u (\"%s\")",
+			      line, player, (unsigned)pi.cards[k],
+			      catan_resource_name(k), want[k], text);
+		total += want[k];
+	}
+	ck_assert_msg(pi.card_total == total,
+		      "line %d: p%d card_total %u, expected %u", line, player,
+		      (unsigned)pi.card_total, total);
+}
+
+/* The bank holds exactly @text. */
+void
+expect_bank_at(int line, const catan_state *s, const char *text)
+{
+	unsigned want[CATAN_NUM_RESOURCES];
+	uint8_t bank[CATAN_MAX_CARD_KINDS];
+
+	parse_cards_at(line, text, want);
+	CATAN_ASSERT_OK(catan_state_bank(s, bank));
+	for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
+		ck_assert_msg(bank[k] == want[k],
+			      "line %d: bank holds %u %s, expected %u", line,
+			      (unsigned)bank[k], catan_resource_name(k),
+			      want[k]);
+}
+
+/* The bank changed by exactly @sign * @text since @before. */
+void
+expect_bank_change_at(int line, const uint8_t before[CATAN_MAX_CARD_KINDS],
+		      const catan_state *s, int sign, const char *text)
+{
+	unsigned delta[CATAN_NUM_RESOURCES];
+	uint8_t bank[CATAN_MAX_CARD_KINDS];
+
+	parse_cards_at(line, text, delta);
+	CATAN_ASSERT_OK(catan_state_bank(s, bank));
+	for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
+		ck_assert_msg((int)bank[k] == (int)before[k] + sign * (int)delta[k],
+			      "line %d: bank %s went %u -> %u, expected %+d",
+			      line, catan_resource_name(k), (unsigned)before[k],
+			      (unsigned)bank[k], sign * (int)delta[k]);
+}
+
+
+/* The bank's cards of one kind. */
+unsigned
+bank_of(const catan_state *s, int kind)
+{
+	uint8_t bank[CATAN_MAX_CARD_KINDS];
+
+	CATAN_ASSERT_OK(catan_state_bank(s, bank));
+	return bank[kind];
+}
+
+/* The development cards of one kind left in the deck. */
+unsigned
+deck_of(const catan_state *s, int kind)
+{
+	uint8_t deck[CATAN_MAX_DEV_KINDS];
+
+	CATAN_ASSERT_OK(catan_state_dev_deck(s, deck));
+	return deck[kind];
+}
+
+/* Give a development card from the deck. */
+void
+dev_at(int line, catan_state *s, int player, int kind, int playable)
+{
+	ck_assert_msg(catan_edit_give_dev_card(s, player, kind, playable) ==
+		      CATAN_OK, "line %d: give dev card: %s", line,
+		      catan_state_errmsg(s));
+}
+
+/* ------------------------------------------------------------- the board */
+
+static unsigned
+edge_joining(const catan_state *s, unsigned a, unsigned b)
+{
+	catan_vertex_info vi;
+
+	CATAN_ASSERT_OK(catan_board_vertex(catan_state_game(s), a, &vi));
+	for (int i = 0; i < 3; i++)
+		if (vi.vertices[i] == b)
+			return vi.edges[i];
+	return CATAN_NONE;
+}
+
+/* Roads along a path of intersections: "h0.nw h0.n h0.ne h1.n". */
+void
+roads_at(int line, catan_state *s, int player, const char *path)
+{
+	const char *p = path;
+	unsigned prev = CATAN_NONE;
+
+	while (*p != '\0') {
+		char tok[16];
+		size_t len = strcspn(p, " ");
+		unsigned v, e;
+
+		ck_assert_msg(len > 0 && len < sizeof(tok), "line %d: bad path",
+			      line);
+		memcpy(tok, p, len);
+		tok[len] = '\0';
+		p += len;
+		while (*p == ' ')
+			p++;
+		v = loc_at(line, s, tok, CATAN_LOC_VERTEX);
+		if (prev != CATAN_NONE) {
+			e = edge_joining(s, prev, v);
+			ck_assert_msg(e != CATAN_NONE,
+				      "line %d: no edge to %s in \"%s\"", line,
+				      tok, path);
+			ck_assert_msg(catan_edit_place(s, player,
+						       CATAN_PIECE_ROAD, e) ==
+				      CATAN_OK, "line %d: road to %s: %s", line,
+				      tok, catan_state_errmsg(s));
+		}
+		prev = v;
+	}
+}
+
+/* The piece at an intersection (a catan_piece) and its owner. */
+int
+building_at(const catan_state *s, unsigned vertex, int *owner)
+{
+	return catan_state_vertex_piece(s, vertex, owner);
+}
+
+/* ---------------------------------------------------------------- games */
+
+/* A new game of @spec, in the pool, after the roll-off won by @first. */
+catan_state *
+game_with_first(const char *spec, int first)
+{
+	catan_state *s = new_state(spec);
+
+	ck_assert_int_eq(catan_state_phase(s), CATAN_PHASE_START);
+	APPLYF(s, "chance first_player p%d", first);
+	return s;
+}
+
+/*
+ * The beginner board with the beginner pieces; @extra adds game
+ * parameters ("phases=combined"). Turn 1 of @first, before the roll.
+ */
+catan_state *
+beginner_with(int players, int first, const char *extra)
+{
+	char spec[160];
+
+	snprintf(spec, sizeof(spec),
+		 "base(players=%d,board=beginner,setup=beginner,chance=explicit%s%s)",
+		 players, extra[0] ? "," : "", extra);
+	return game_with_first(spec, first);
+}
+
+/* The beginner set-up of 4 players, turn 1 of @first before the roll. */
+catan_state *
+beginner(int first)
+{
+	return beginner_with(4, first, "");
+}
+
+/* Everything off the board and out of the hands: the robber stays on h9. */
+static void
+clear_position(catan_state *s)
+{
+	catan_board_counts bc;
+	int np = catan_game_num_players(catan_state_game(s));
+
+	CATAN_ASSERT_OK(catan_board_counts_get(catan_state_game(s), &bc));
+	for (unsigned v = 0; v < bc.vertices; v++)
+		if (catan_state_vertex_piece(s, v, NULL) > 0)
+			CATAN_ASSERT_OK(catan_edit_remove(s,
+					CATAN_PIECE_SETTLEMENT, v));
+	for (unsigned e = 0; e < bc.edges; e++)
+		if (catan_state_edge_piece(s, e, NULL) > 0)
+			CATAN_ASSERT_OK(catan_edit_remove(s, CATAN_PIECE_ROAD, e));
+	for (int p = 0; p < np; p++)
+		for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
+			CATAN_ASSERT_OK(catan_edit_set_cards(s, p, k, 0));
+}
+
+/* An empty beginner board, turn 1 of p0 before the roll. */
+catan_state *
+empty_board_with(int players, const char *extra)
+{
+	catan_state *s = beginner_with(players, 0, extra);
+
+	clear_position(s);
+	return s;
+}
+
+/* The same with 4 players. */
+catan_state *
+empty_board(void)
+{
+	return empty_board_with(4, "");
+}
+
+/* The turn player ends the turn. */
+void
+end_turn_at(int line, catan_state *s)
+{
+	applyf_at(line, s, "p%d end_turn", catan_state_turn_player(s));
+}
+
+/* The pending chance event's outcomes, into @buf. */
+size_t
+chance_outcomes(const catan_state *s, catan_chance_outcome *buf, size_t cap)
+{
+	size_t n = 0;
+
+	CATAN_ASSERT_OK(catan_state_chance_outcomes(s, buf, cap, &n));
+	return n;
+}
+
+/* The legal actions of @player, into @buf. */
+size_t
+legal_actions(const catan_state *s, int player, catan_action *buf, size_t cap)
+{
+	size_t n = 0;
+
+	CATAN_ASSERT_OK(catan_state_legal_actions(s, player, buf, cap, &n));
+	return n;
+}
+
+/* Public victory points. */
+int
+vp(const catan_state *s, int player)
+{
+	return catan_state_victory_points(s, player, 0);
+}
+
+/* Victory points with the hidden Victory Point cards. */
+int
+total_vp(const catan_state *s, int player)
+{
+	return catan_state_victory_points(s, player, 1);
+}
+
+/* The state is in @phase. */
+void
+expect_phase_at(int line, const catan_state *s, int phase)
+{
+	int got = catan_state_phase(s);
+
+	ck_assert_msg(got == phase, "line %d: phase %s, expected %s", line,
+		      catan_state_phase_name(s, got),
+		      catan_state_phase_name(s, phase));
+}
+
+/* ------------------------------------------------------------- supplies */
+
+/*
+ * G5: "Supplies are finite where the box is finite (resource cards 19 each,
+ * pieces per color, development cards)": nothing is created or lost.
+ */
+void
+check_supplies_at(int line, const catan_state *s)
+{
+	int np = catan_game_num_players(catan_state_game(s));
+	catan_board_counts bc;
+	unsigned dev = 0, roads[CATAN_MAX_PLAYERS] = { 0 };
+
+	for (int k = 0; k < CATAN_NUM_RESOURCES; k++) {
+		unsigned total = bank_of(s, k);
+
+		for (int p = 0; p < np; p++)
+			total += info(s, p).cards[k];
+		ck_assert_msg(total == 19, "line %d: %u %s cards in play", line,
+			      total, catan_resource_name(k));
+	}
+	for (int k = 0; k < CATAN_NUM_DEV_KINDS; k++)
+		dev += deck_of(s, k);
+	for (int p = 0; p < np; p++) {
+		catan_player_info pi = info(s, p);
+
+		dev += pi.dev_total + pi.knights_played;
+	}
+	/* played Road Building, Year of Plenty and Monopoly cards leave the
+	 * game (05.E), so at most 25 remain */
+	ck_assert_msg(dev <= 25, "line %d: %u development cards", line, dev);
+	CATAN_ASSERT_OK(catan_board_counts_get(catan_state_game(s), &bc));
+	for (unsigned e = 0; e < bc.edges; e++) {
+		int owner = -1;
+
+		if (catan_state_edge_piece(s, e, &owner) == CATAN_PIECE_ROAD)
+			roads[owner]++;
+	}
+	for (int p = 0; p < np; p++)
+		ck_assert_msg(roads[p] + info(s, p).roads_left == 15,
+			      "line %d: p%d has %u roads out of 15", line, p,
+			      roads[p] + info(s, p).roads_left);
+}
+
+/* Turn 1 of p0 after the roll on the beginner set-up, hand as given. */
+catan_state *
+build_position(const char *hand)
+{
+	catan_state *s = beginner(0);
+
+	ROLL(s, 12);
+	HAND(s, 0, hand);
+	return s;
 }
