@@ -90,8 +90,10 @@ typedef struct catan_observation {
 CATAN_API int catan_state_observe(const catan_state *s, int observer, catan_observation *out);
 
 /**
- * A line-oriented text of everything the observer knows (board included);
- * equal for two states exactly when the observer cannot tell them apart.
+ * A line-oriented text of everything the observer knows (board included,
+ * the rule modules' counters as "counter" lines, which every observer
+ * sees); equal for two states exactly when the observer cannot tell them
+ * apart.
  * @param s the state
  * @param observer a player, #CATAN_OBSERVER_PUBLIC or #CATAN_OBSERVER_ALL
  * @param[out] buf destination (may be NULL when @p cap is 0)
