@@ -882,6 +882,40 @@ START_TEST(test_resample_args)
 }
 END_TEST
 
+/* Module counters are public (sys/module.h): every observer's string has
+ * the same "counter" lines and the JSON export lists them; a game without
+ * counters has an empty "counters" object. */
+START_TEST(test_counters_are_public)
+{
+	static const int observers[] = { 0, 1, 2, CATAN_OBSERVER_PUBLIC, CATAN_OBSERVER_ALL };
+	catan_ctx *ctx = catan_test_ctx_new();
+	catan_game *g = catan_test_game_new(ctx, "base(players=3,seed=9)+harbors");
+	catan_game *plain = catan_test_game_new(ctx, "base(players=3,seed=9)");
+	catan_state *s = catan_test_state_new(g);
+	catan_state *p = catan_test_state_new(plain);
+	char buf[16384];
+	size_t n;
+
+	for (size_t i = 0; i < sizeof(observers) / sizeof(observers[0]); i++) {
+		CATAN_ASSERT_OK(catan_state_observation_string(s, observers[i], buf,
+							       sizeof(buf), &n));
+		ck_assert_ptr_nonnull(strstr(buf, "\ncounter strongest_ports -1\n"));
+		CATAN_ASSERT_OK(catan_state_to_json(s, observers[i], buf, sizeof(buf), &n));
+		ck_assert_ptr_nonnull(strstr(buf, "\"counters\":{\"strongest_ports\":-1}"));
+		ck_assert_ptr_nonnull(strstr(buf, "\"neutral_players\":0"));
+	}
+	CATAN_ASSERT_OK(catan_state_observation_string(p, 0, buf, sizeof(buf), &n));
+	ck_assert_ptr_null(strstr(buf, "counter "));
+	CATAN_ASSERT_OK(catan_state_to_json(p, 0, buf, sizeof(buf), &n));
+	ck_assert_ptr_nonnull(strstr(buf, "\"counters\":{}"));
+	catan_state_free(s);
+	catan_state_free(p);
+	catan_game_unref(g);
+	catan_game_unref(plain);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
 void
 catan_test_register(SRunner *sr)
 {
@@ -890,6 +924,7 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD_LOOP(s, test_observation_hides, 0, 6);
 	CATAN_TEST_ADD(s, test_observation_contents);
 	CATAN_TEST_ADD(s, test_observation_args);
+	CATAN_TEST_ADD(s, test_counters_are_public);
 
 	s = catan_test_suite(sr, "json");
 	CATAN_TEST_ADD(s, test_json_checker);
