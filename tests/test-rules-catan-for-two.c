@@ -34,7 +34,6 @@
 
 #include "test-rules-kit.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* --------------------------------------------------------------- games */
 
@@ -78,12 +77,6 @@ two(const char *modules)
 }
 
 static int
-vp(const catan_state *s, int player)
-{
-	return catan_state_victory_points(s, player, 0);
-}
-
-static int
 owner_at(const catan_state *s, const char *where, int kind)
 {
 	int owner = -7;
@@ -107,18 +100,6 @@ hand_of(const catan_state *s, int player, int kind)
 	CATAN_ASSERT_OK(catan_state_player(s, player, &pi));
 	return kind < 0 ? pi.card_total : pi.cards[kind];
 }
-
-static void
-expect_phase_at(int line, const catan_state *s, int phase)
-{
-	int got = catan_state_phase(s);
-
-	ck_assert_msg(got == phase, "line %d: phase %s, expected %s", line,
-		      catan_state_phase_name(s, got),
-		      catan_state_phase_name(s, phase));
-}
-
-#define EXPECT_PHASE(s_, ph_) expect_phase_at(__LINE__, (s_), (ph_))
 
 /* The probability of a chance outcome in notation, as num/den; 0/1 if it
  * is no outcome. */
@@ -295,7 +276,7 @@ START_TEST(test_c2_setup_tokens)
 	ck_assert_int_eq(tokens(s, -1), 6);
 	/* set-up roads owe no neutral road */
 	APPLY(s, "p0 build_road h6.se-s");
-	EXPECT_PHASE(s, CATAN_PHASE_ROLL);
+	EXPECT_PHASE(s, ROLL);
 	ck_assert_int_eq(tokens(s, 0) + tokens(s, 1) + tokens(s, -1), 20);
 }
 END_TEST
@@ -433,7 +414,7 @@ START_TEST(test_c2_two_productions_exact_probabilities)
 	APPLY(s, "p0 roll");
 	APPLY(s, "chance dice 9");                  /* h2 forest 9: p0 lumber */
 	ck_assert_uint_eq(hand_of(s, 0, CATAN_LUMBER), 1);
-	EXPECT_PHASE(s, CATAN_PHASE_SECOND_PRODUCTION);
+	EXPECT_PHASE(s, SECOND_PRODUCTION);
 	ck_assert_int_eq(catan_state_current_player(s), CATAN_PLAYER_CHANCE);
 	ck_assert_uint_eq(outcome_count(s), 10);
 	OUTCOME(s, "chance dice 9", 0, 1);
@@ -446,11 +427,11 @@ START_TEST(test_c2_two_productions_exact_probabilities)
 	APPLY(s, "chance dice 4");                  /* h5 pasture 4: p0 wool */
 	ck_assert_uint_eq(hand_of(s, 0, CATAN_WOOL), 1);
 	ck_assert_uint_eq(hand_of(s, 0, -1), 2);
-	EXPECT_PHASE(s, CATAN_PHASE_MAIN);
+	EXPECT_PHASE(s, MAIN);
 	ck_assert_int_eq(catan_state_dice(s), 4);
 	/* once a turn: the next action does not roll again */
 	APPLY(s, "p0 end_turn");
-	EXPECT_PHASE(s, CATAN_PHASE_ROLL);
+	EXPECT_PHASE(s, ROLL);
 	APPLY(s, "p1 roll");
 	APPLY(s, "chance dice 6");
 	OUTCOME(s, "chance dice 6", 0, 1);
@@ -470,17 +451,17 @@ START_TEST(test_c2_second_roll_after_a_seven)
 	ROLL_PHASE(s, 0);
 	APPLY(s, "p0 roll");
 	APPLY(s, "chance dice 7");
-	EXPECT_PHASE(s, CATAN_PHASE_DISCARD);
+	EXPECT_PHASE(s, DISCARD);
 	APPLY(s, "p0 discard ore=4");
-	EXPECT_PHASE(s, CATAN_PHASE_ROBBER);
+	EXPECT_PHASE(s, ROBBER);
 	APPLY(s, "p0 move_robber h7");
-	EXPECT_PHASE(s, CATAN_PHASE_SECOND_PRODUCTION);
+	EXPECT_PHASE(s, SECOND_PRODUCTION);
 	ck_assert_uint_eq(outcome_count(s), 10);
 	OUTCOME(s, "chance dice 7", 0, 1);
 	OUTCOME(s, "chance dice 6", 5, 30);
 	OUTCOME(s, "chance dice 8", 5, 30);
 	APPLY(s, "chance dice 8");
-	EXPECT_PHASE(s, CATAN_PHASE_MAIN);
+	EXPECT_PHASE(s, MAIN);
 }
 END_TEST
 
@@ -494,11 +475,11 @@ START_TEST(test_c2_second_roll_seven_resolves)
 	HAND(s, 1, "grain=1");
 	ROLL_PHASE(s, 0);
 	ROLL2(s, 5, 7);
-	EXPECT_PHASE(s, CATAN_PHASE_ROBBER);
+	EXPECT_PHASE(s, ROBBER);
 	APPLY(s, "p0 move_robber h13");
 	APPLY(s, "p0 steal p1");
 	APPLY(s, "chance steal_card grain");
-	EXPECT_PHASE(s, CATAN_PHASE_MAIN);
+	EXPECT_PHASE(s, MAIN);
 	ck_assert_uint_eq(hand_of(s, 0, CATAN_GRAIN), 1);
 }
 END_TEST
@@ -528,7 +509,7 @@ START_TEST(test_c2_neutral_road_owed)
 	MAIN_PHASE(s, 0);
 	HAND(s, 0, "lumber=2,brick=2");
 	APPLY(s, "p0 build_road h2.ne-se");
-	EXPECT_PHASE(s, CATAN_PHASE_NEUTRAL_BUILD);
+	EXPECT_PHASE(s, NEUTRAL_BUILD);
 	ck_assert_uint_eq(catan_state_acting_players(s), 1u);
 	/* p2 from h0.s, p3 from h14.se: three roads each, nothing else */
 	ck_assert_uint_eq(count_type(s, 0, CATAN_ACT_NEUTRAL_ROAD), 6);
@@ -544,12 +525,12 @@ START_TEST(test_c2_neutral_road_owed)
 	REFUSE(s, "p0 neutral_settlement h0.nw p2", VARIANT_RULE);
 	APPLY(s, "p0 neutral_road h0.s-sw p2");
 	ck_assert_int_eq(owner_at(s, "h0.s-sw", CATAN_LOC_EDGE), 2);
-	EXPECT_PHASE(s, CATAN_PHASE_MAIN);
+	EXPECT_PHASE(s, MAIN);
 	/* "Each time": the next road owes another */
 	APPLY(s, "p0 build_road h2.n-ne");
-	EXPECT_PHASE(s, CATAN_PHASE_NEUTRAL_BUILD);
+	EXPECT_PHASE(s, NEUTRAL_BUILD);
 	APPLY(s, "p0 neutral_road h14.se-s p3");
-	EXPECT_PHASE(s, CATAN_PHASE_MAIN);
+	EXPECT_PHASE(s, MAIN);
 	ck_assert_uint_eq(hand_of(s, 0, -1), 0);   /* neutral roads are free */
 }
 END_TEST
@@ -567,14 +548,14 @@ START_TEST(test_c2_neutral_settlement_owed)
 	MAIN_PHASE(s, 0);
 	HAND(s, 0, "lumber=1,brick=1,wool=1,grain=1");
 	APPLY(s, "p0 build_settlement h2.ne");
-	EXPECT_PHASE(s, CATAN_PHASE_NEUTRAL_BUILD);
+	EXPECT_PHASE(s, NEUTRAL_BUILD);
 	ck_assert_uint_eq(count_all(s, 0), 1);
 	REFUSE_SAYING(s, "p0 neutral_road h0.se-s p2", VARIANT_RULE, "settlement");
 	REFUSE(s, "p0 neutral_settlement h0.sw p2", DISTANCE_RULE);
 	REFUSE(s, "p0 neutral_settlement h0.nw p3", NOT_CONNECTED);
 	APPLY(s, "p0 neutral_settlement h0.nw p2");
 	ck_assert_int_eq(owner_at(s, "h0.nw", CATAN_LOC_VERTEX), 2);
-	EXPECT_PHASE(s, CATAN_PHASE_MAIN);
+	EXPECT_PHASE(s, MAIN);
 }
 END_TEST
 
@@ -588,12 +569,12 @@ START_TEST(test_c2_neutral_settlement_falls_back_to_road)
 	MAIN_PHASE(s, 0);
 	HAND(s, 0, "lumber=1,brick=1,wool=1,grain=1");
 	APPLY(s, "p0 build_settlement h2.ne");
-	EXPECT_PHASE(s, CATAN_PHASE_NEUTRAL_BUILD);
+	EXPECT_PHASE(s, NEUTRAL_BUILD);
 	ck_assert_uint_eq(count_type(s, 0, CATAN_ACT_NEUTRAL_SETTLEMENT), 0);
 	ck_assert_uint_eq(count_type(s, 0, CATAN_ACT_NEUTRAL_ROAD), 6);
 	REFUSE_SAYING(s, "p0 neutral_settlement h0.sw p2", VARIANT_RULE, "road");
 	APPLY(s, "p0 neutral_road h0.se-s p2");
-	EXPECT_PHASE(s, CATAN_PHASE_MAIN);
+	EXPECT_PHASE(s, MAIN);
 }
 END_TEST
 
@@ -611,7 +592,7 @@ START_TEST(test_c2_neutral_nothing_possible)
 	MAIN_PHASE(s, 0);
 	HAND(s, 0, "lumber=1,brick=1");
 	APPLY(s, "p0 build_road h2.ne-se");
-	EXPECT_PHASE(s, CATAN_PHASE_MAIN);
+	EXPECT_PHASE(s, MAIN);
 }
 END_TEST
 
@@ -627,13 +608,13 @@ START_TEST(test_c2_road_building_card_owes_neutral_roads)
 	CATAN_ASSERT_OK(catan_edit_give_dev_card(s, 0, CATAN_DEV_ROAD_BUILDING, 1));
 	APPLY(s, "p0 play_road_building");
 	APPLY(s, "p0 build_road h2.ne-se");
-	EXPECT_PHASE(s, CATAN_PHASE_NEUTRAL_BUILD);
+	EXPECT_PHASE(s, NEUTRAL_BUILD);
 	APPLY(s, "p0 neutral_road h0.s-sw p2");
-	EXPECT_PHASE(s, CATAN_PHASE_ROAD_BUILDING);
+	EXPECT_PHASE(s, ROAD_BUILDING);
 	APPLY(s, "p0 build_road h2.n-ne");
-	EXPECT_PHASE(s, CATAN_PHASE_NEUTRAL_BUILD);
+	EXPECT_PHASE(s, NEUTRAL_BUILD);
 	APPLY(s, "p0 neutral_road h0.sw-nw p2");
-	EXPECT_PHASE(s, CATAN_PHASE_MAIN);
+	EXPECT_PHASE(s, MAIN);
 }
 END_TEST
 
@@ -654,11 +635,11 @@ START_TEST(test_c2_road_building_ends_when_blocked)
 	CATAN_ASSERT_OK(catan_edit_give_dev_card(s, 0, CATAN_DEV_ROAD_BUILDING, 1));
 	APPLY(s, "p0 play_road_building");
 	APPLY(s, "p0 build_road h2.ne-se");
-	EXPECT_PHASE(s, CATAN_PHASE_NEUTRAL_BUILD);
+	EXPECT_PHASE(s, NEUTRAL_BUILD);
 	/* p0 could go on with h2.n-ne only; p3 takes it from h2.n */
 	LEGAL(s, "p0 neutral_road h2.n-ne p3");
 	APPLY(s, "p0 neutral_road h2.n-ne p3");
-	EXPECT_PHASE(s, CATAN_PHASE_MAIN);
+	EXPECT_PHASE(s, MAIN);
 }
 END_TEST
 
@@ -767,7 +748,7 @@ START_TEST(test_c2_knight_for_tokens_refusals)
 	CATAN_ASSERT_OK(catan_edit_give_dev_card(s, 0, CATAN_DEV_KNIGHT, 1));
 	REFUSE(s, "p0 knight_for_tokens", NO_CARD);  /* a Knight in hand is no faceup Knight */
 	APPLY(s, "p0 play_knight");
-	EXPECT_PHASE(s, CATAN_PHASE_ROBBER);
+	EXPECT_PHASE(s, ROBBER);
 	REFUSE(s, "p0 knight_for_tokens", WRONG_PHASE);
 	APPLY(s, "p0 move_robber h7");
 	APPLY(s, "p0 knight_for_tokens");
@@ -799,7 +780,7 @@ START_TEST(test_c2_forced_trade_two_cards)
 	OUTCOME(s, "chance forced_trade_card brick", 1, 2);
 	OUTCOME(s, "chance forced_trade_card wool", 1, 2);
 	APPLY(s, "chance forced_trade_card wool");
-	EXPECT_PHASE(s, CATAN_PHASE_FORCED_TRADE_GIVE);
+	EXPECT_PHASE(s, FORCED_TRADE_GIVE);
 	ck_assert_uint_eq(hand_of(s, 0, -1), 5);
 	ck_assert_uint_eq(hand_of(s, 1, -1), 1);
 	REFUSE(s, "p0 forced_trade_give lumber=1", BAD_ARGUMENT);
@@ -809,7 +790,7 @@ START_TEST(test_c2_forced_trade_two_cards)
 	/* every pair of cards p0 holds: 6 of two kinds, 2 lumber */
 	ck_assert_uint_eq(count_type(s, 0, CATAN_ACT_FORCED_TRADE_GIVE), 6 + 1);
 	APPLY(s, "p0 forced_trade_give lumber=1,brick=1");
-	EXPECT_PHASE(s, CATAN_PHASE_MAIN);
+	EXPECT_PHASE(s, MAIN);
 	ck_assert_uint_eq(hand_of(s, 0, -1), 3);
 	ck_assert_uint_eq(hand_of(s, 1, CATAN_BRICK), 2);
 	ck_assert_uint_eq(hand_of(s, 1, CATAN_LUMBER), 1);
@@ -829,7 +810,7 @@ START_TEST(test_c2_forced_trade_one_card)
 	ck_assert_uint_eq(outcome_count(s), 1);
 	OUTCOME(s, "chance forced_trade_card grain", 1, 1);
 	APPLY(s, "chance forced_trade_card grain");
-	EXPECT_PHASE(s, CATAN_PHASE_FORCED_TRADE_GIVE);
+	EXPECT_PHASE(s, FORCED_TRADE_GIVE);
 	APPLY(s, "p0 forced_trade_give ore=2");
 	ck_assert_uint_eq(hand_of(s, 1, CATAN_ORE), 2);
 	ck_assert_uint_eq(hand_of(s, 0, -1), 2);
@@ -847,18 +828,18 @@ START_TEST(test_c2_t5_forced_trade_short_hands)
 	HAND(s, 1, "ore=1");
 	APPLY(s, "p0 forced_trade p1");
 	APPLY(s, "chance forced_trade_card ore");
-	EXPECT_PHASE(s, CATAN_PHASE_FORCED_TRADE_GIVE);
+	EXPECT_PHASE(s, FORCED_TRADE_GIVE);
 	REFUSE(s, "p0 forced_trade_give ore=2", BAD_ARGUMENT);
 	ck_assert_uint_eq(count_all(s, 0), 1);
 	APPLY(s, "p0 forced_trade_give ore=1");
-	EXPECT_PHASE(s, CATAN_PHASE_MAIN);
+	EXPECT_PHASE(s, MAIN);
 
 	s = two("");
 	MAIN_PHASE(s, 0);
 	HAND(s, 0, "wool=1");
 	HAND(s, 1, "");
 	APPLY(s, "p0 forced_trade p1");           /* nothing to take */
-	EXPECT_PHASE(s, CATAN_PHASE_FORCED_TRADE_GIVE);
+	EXPECT_PHASE(s, FORCED_TRADE_GIVE);
 	APPLY(s, "p0 forced_trade_give wool=1");
 	ck_assert_uint_eq(hand_of(s, 1, CATAN_WOOL), 1);
 
@@ -867,7 +848,7 @@ START_TEST(test_c2_t5_forced_trade_short_hands)
 	HAND(s, 0, "");
 	HAND(s, 1, "");
 	APPLY(s, "p0 forced_trade p1");
-	EXPECT_PHASE(s, CATAN_PHASE_MAIN);
+	EXPECT_PHASE(s, MAIN);
 	ck_assert_int_eq(tokens(s, 0), 4);
 }
 END_TEST
@@ -886,7 +867,7 @@ START_TEST(test_c2_token_robber)
 	ck_assert_uint_eq(count_type(s, 0, CATAN_ACT_TOKEN_ROBBER), 1);
 	APPLY(s, "p0 token_robber");
 	ck_assert_int_eq(catan_state_robber(s), 9);
-	EXPECT_PHASE(s, CATAN_PHASE_MAIN);
+	EXPECT_PHASE(s, MAIN);
 	ck_assert_uint_eq(hand_of(s, 1, -1), 2);
 	ck_assert_int_eq(tokens(s, 0), 5 - 1);      /* p0 1 point, p1 2 */
 }
@@ -944,7 +925,7 @@ START_TEST(test_c2_spend_once_per_turn)
 	ROLL_PHASE(s, 0);
 	ck_assert_uint_eq(count_type(s, 0, CATAN_ACT_FORCED_TRADE), 1);
 	APPLY(s, "p0 forced_trade p1");             /* before the roll */
-	EXPECT_PHASE(s, CATAN_PHASE_ROLL);
+	EXPECT_PHASE(s, ROLL);
 	REFUSE_SAYING(s, "p0 token_robber", VARIANT_RULE, "once a turn");
 	ROLL2(s, 5, 6);
 	REFUSE(s, "p0 forced_trade p1", VARIANT_RULE);
@@ -971,9 +952,9 @@ START_TEST(test_c2_forced_trade_before_roll_returns)
 	APPLY(s, "p0 forced_trade p1");
 	APPLY(s, "chance forced_trade_card wool");
 	APPLY(s, "p0 forced_trade_give wool=1,ore=1");
-	EXPECT_PHASE(s, CATAN_PHASE_ROLL);
+	EXPECT_PHASE(s, ROLL);
 	ROLL2(s, 3, 11);
-	EXPECT_PHASE(s, CATAN_PHASE_MAIN);
+	EXPECT_PHASE(s, MAIN);
 }
 END_TEST
 
@@ -1011,10 +992,10 @@ START_TEST(test_c2_with_friendly_robber)
 	MAIN_PHASE(s, 0);
 	APPLY(s, "p0 token_robber");
 	ck_assert_int_eq(catan_state_robber(s), 9);
-	EXPECT_PHASE(s, CATAN_PHASE_MAIN);
+	EXPECT_PHASE(s, MAIN);
 	ROLL_PHASE(s, 1);
 	ROLL2(s, 8, 5);
-	EXPECT_PHASE(s, CATAN_PHASE_MAIN);
+	EXPECT_PHASE(s, MAIN);
 }
 END_TEST
 

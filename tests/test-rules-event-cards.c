@@ -39,7 +39,6 @@
 #include "catanrules/traders.h"
 #include "test-rules-kit.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* The turn player rolls and the event deck shows @card ("8 beautiful_day"). */
 static void
@@ -71,67 +70,6 @@ beginner(int players, const char *extra, const char *modules)
 
 #define FR "+friendly_robber"
 #define HOC "+harbors"
-
-static size_t
-legal_actions(const catan_state *s, int player, catan_action *buf, size_t cap)
-{
-	size_t n = 0;
-
-	CATAN_ASSERT_OK(catan_state_legal_actions(s, player, buf, cap, &n));
-	return n;
-}
-
-/* The player's legal actions are exactly the robber moves to @hexes
- * ("h0 h1 h7"), in this order. */
-static void
-expect_robber_moves_at(int line, const catan_state *s, int player,
-		       const char *hexes)
-{
-	catan_action buf[64];
-	size_t n = legal_actions(s, player, buf, ARRAY_SIZE(buf));
-	const char *p = hexes;
-	size_t i = 0;
-
-	while (*p) {
-		char tok[8];
-		size_t len = strcspn(p, " ");
-		unsigned h;
-
-		ck_assert_msg(len > 0 && len < sizeof(tok), "line %d", line);
-		memcpy(tok, p, len);
-		tok[len] = '\0';
-		p += len;
-		while (*p == ' ')
-			p++;
-		h = loc_at(line, s, tok, CATAN_LOC_HEX);
-		ck_assert_msg(i < n, "line %d: %zu moves listed, expected %s",
-			      line, n, hexes);
-		ck_assert_msg(buf[i].type == CATAN_ACT_MOVE_ROBBER &&
-			      buf[i].player == player && buf[i].target == h,
-			      "line %d: move %zu is type %d to h%u, expected %s",
-			      line, i, (int)buf[i].type, (unsigned)buf[i].target,
-			      tok);
-		i++;
-	}
-	ck_assert_msg(i == n, "line %d: %zu moves listed, expected %zu (%s)",
-		      line, n, i, hexes);
-}
-
-#define EXPECT_ROBBER_MOVES(s_, p_, hexes_) \
-	expect_robber_moves_at(__LINE__, (s_), (p_), (hexes_))
-
-static void
-expect_phase_at(int line, const catan_state *s, int phase)
-{
-	int got = catan_state_phase(s);
-
-	ck_assert_msg(got == phase, "line %d: phase %s, expected %s", line,
-		      catan_state_phase_name(s, got),
-		      catan_state_phase_name(s, phase));
-}
-
-#define EXPECT_PHASE(s_, phase_) \
-	expect_phase_at(__LINE__, (s_), CATAN_PHASE_##phase_)
 
 
 #define EV "+event_cards"

@@ -572,6 +572,42 @@ expect_phase_at(int line, const catan_state *s, int phase)
 		      catan_state_phase_name(s, phase));
 }
 
+/* The player's legal actions are exactly the robber moves to @hexes
+ * ("h0 h1 h7"), in this order. */
+void
+expect_robber_moves_at(int line, const catan_state *s, int player,
+		       const char *hexes)
+{
+	catan_action buf[64];
+	size_t n = legal_actions(s, player, buf, ARRAY_SIZE(buf));
+	const char *p = hexes;
+	size_t i = 0;
+
+	while (*p) {
+		char tok[8];
+		size_t len = strcspn(p, " ");
+		unsigned h;
+
+		ck_assert_msg(len > 0 && len < sizeof(tok), "line %d", line);
+		memcpy(tok, p, len);
+		tok[len] = '\0';
+		p += len;
+		while (*p == ' ')
+			p++;
+		h = loc_at(line, s, tok, CATAN_LOC_HEX);
+		ck_assert_msg(i < n, "line %d: %zu moves listed, expected %s",
+			      line, n, hexes);
+		ck_assert_msg(buf[i].type == CATAN_ACT_MOVE_ROBBER &&
+			      buf[i].player == player && buf[i].target == h,
+			      "line %d: move %zu is type %d to h%u, expected %s",
+			      line, i, (int)buf[i].type, (unsigned)buf[i].target,
+			      tok);
+		i++;
+	}
+	ck_assert_msg(i == n, "line %d: %zu moves listed, expected %zu (%s)",
+		      line, n, i, hexes);
+}
+
 /* ------------------------------------------------------------- supplies */
 
 /*

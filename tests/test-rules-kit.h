@@ -94,12 +94,32 @@ void roll_at(int line, catan_state *s, int total);
 /* The turn player rolls and the dice show @total_ (EXPLICIT chance). */
 #define ROLL(s_, total_) roll_at(__LINE__, (s_), (total_))
 
+/* ----------------------------------------------------------- queries */
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* @player's legal actions, into @buf; their count. */
+size_t legal_actions(const catan_state *s, int player, catan_action *buf, size_t cap);
+/* Public victory points; with the hidden Victory Point cards. */
+int vp(const catan_state *s, int player);
+int total_vp(const catan_state *s, int player);
+void expect_phase_at(int line, const catan_state *s, int phase);
+void expect_robber_moves_at(int line, const catan_state *s, int player, const char *hexes);
+
+/* The state is in CATAN_PHASE_<phase_>. */
+#define EXPECT_PHASE(s_, phase_) \
+	expect_phase_at(__LINE__, (s_), CATAN_PHASE_##phase_)
+/* The player's legal actions are exactly the robber moves to @hexes_
+ * ("h0 h1 h7"), in this order. */
+#define EXPECT_ROBBER_MOVES(s_, p_, hexes_) \
+	expect_robber_moves_at(__LINE__, (s_), (p_), (hexes_))
+
 /* ============================================ the base game's helpers */
 
 /*
  * The base-game programs (tests/test-rules-base-*.c) define TEST_RULES_BASE
  * before including this header; the other rule programs have static helpers
- * of some of these names (beginner, vp, EXPECT_PHASE, ...) and do not see
+ * of some of these names (beginner, chance_outcomes, ...) and do not see
  * these declarations.
  *
  * Positions are built on the beginner board (board=beginner, FACTS.md 1.2),
@@ -118,8 +138,6 @@ void roll_at(int line, catan_state *s, int total);
  *	p3 h0.se (road h1.s-sw),    h7.se (road h8.s-sw):   lumber 2, grain
  */
 #ifdef TEST_RULES_BASE
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* The player's public and private counts. */
 catan_player_info info(const catan_state *s, int player);
@@ -169,18 +187,10 @@ catan_state *build_position(const char *hand);
 void end_turn_at(int line, catan_state *s);
 /* The pending chance event's outcomes; @player's legal actions. */
 size_t chance_outcomes(const catan_state *s, catan_chance_outcome *buf, size_t cap);
-size_t legal_actions(const catan_state *s, int player, catan_action *buf, size_t cap);
-/* Public victory points; with the hidden Victory Point cards. */
-int vp(const catan_state *s, int player);
-int total_vp(const catan_state *s, int player);
-void expect_phase_at(int line, const catan_state *s, int phase);
 void check_supplies_at(int line, const catan_state *s);
 
 /* The turn player ends the turn. */
 #define END_TURN(s_) end_turn_at(__LINE__, (s_))
-/* The state is in CATAN_PHASE_<phase_>. */
-#define EXPECT_PHASE(s_, phase_) \
-	expect_phase_at(__LINE__, (s_), CATAN_PHASE_##phase_)
 /*
  * G5: resource cards (19 each), development cards (25 at most) and roads
  * (15 per color) are all accounted for: nothing is created or lost.
