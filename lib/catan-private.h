@@ -550,6 +550,12 @@ catan_bytes__sets(const uint8_t *b, size_t n, uint8_t mask, uint8_t want,
 void catan_cards__pay(catan_state *s, int player, const uint8_t cost[CATAN_MAX_CARD_KINDS]);
 void catan_cards__receive(catan_state *s, int player, int kind, unsigned n);
 void catan_cards__transfer(catan_state *s, int from, int to, int kind, unsigned n);
+/* Push the outcomes of drawing one card at random from @hand: @tmpl with
+ * arg = each kind held, probability held/total (steals and other random
+ * takes). */
+struct catan_sink;
+void catan_cards__push_draws(struct catan_sink *sink, const catan_action *tmpl,
+			     const uint8_t hand[CATAN_MAX_CARD_KINDS]);
 
 /* building costs */
 extern const uint8_t catan__cost_road[CATAN_MAX_CARD_KINDS];

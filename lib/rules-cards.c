@@ -107,3 +107,18 @@ catan_cards__transfer(catan_state *s, int from, int to, int kind, unsigned n)
 	n = take_from_hand(st_player(s, from), kind, n);
 	add_to_hand(st_player(s, to), kind, n);
 }
+
+void
+catan_cards__push_draws(struct catan_sink *sink, const catan_action *tmpl,
+			const uint8_t hand[CATAN_MAX_CARD_KINDS])
+{
+	catan_action a = *tmpl;
+	unsigned den = cards_total(hand);
+
+	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
+		if (!hand[k])
+			continue;
+		a.arg = (uint16_t)k;
+		sink__outcome(sink, &a, hand[k], den);
+	}
+}

@@ -842,13 +842,7 @@ base_chance_outcomes(const catan_state *s, catan_sink *sink)
 		const struct player_state *v = st_cplayer(s, c->victim);
 
 		a.type = CATAN_ACT_STEAL_CARD;
-		den = cards_total(v->hand);
-		for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
-			if (!v->hand[k])
-				continue;
-			a.arg = (uint16_t)k;
-			sink__outcome(sink, &a, v->hand[k], den);
-		}
+		catan_cards__push_draws(sink, &a, v->hand);
 		break;
 	}
 	default:

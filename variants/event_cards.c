@@ -915,12 +915,7 @@ ev_chance_outcomes(const catan_state *s, catan_sink *sink, const void *slice)
 			return 1;
 		v = st_cplayer(s, sl->victim);
 		a.type = CATAN_ACT_EVENT_STEAL_CARD;
-		for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
-			if (!v->hand[k])
-				continue;
-			a.arg = (uint16_t)k;
-			sink__outcome(sink, &a, v->hand[k], cards_total(v->hand));
-		}
+		catan_cards__push_draws(sink, &a, v->hand);
 		return 1;
 	}
 	return 0;
