@@ -392,6 +392,10 @@ struct catan_state {
 	char errmsg[CATAN_ERRMSG_SIZE];
 	int last_reason;          /* not position data: outside the hashed block */
 	uint32_t size;
+	/* Set while actions are listed: rule checks run on candidates there,
+	 * and the refusal details they record would be thrown away, so
+	 * catan_state__seterr() does not format them. */
+	uint32_t listing;
 	/* the flat block: core_state, players, vertices, edges, variant, modules */
 	_Alignas(16) unsigned char data[];
 };

@@ -20,6 +20,8 @@ catan_state__seterr(const catan_state *s, const char *fmt, ...)
 	catan_state *w = (catan_state *)s;
 	va_list ap;
 
+	if (w->listing)
+		return;
 	va_start(ap, fmt);
 	vsnprintf(w->errmsg, sizeof(w->errmsg), fmt, ap);
 	va_end(ap);
@@ -421,8 +423,14 @@ catan_state_legal_actions(const catan_state *s, int player, catan_action *buf,
 	*n_out = 0;
 	if (!may_act(s, player))
 		return CATAN_OK;
-	if (s->game->nmodules)
-		return legal_with_modules(s, player, buf, cap, n_out);
+	if (s->game->nmodules) {
+		int rc;
+
+		((catan_state *)s)->listing = 1;
+		rc = legal_with_modules(s, player, buf, cap, n_out);
+		((catan_state *)s)->listing = 0;
+		return rc;
+	}
 
 	sink.actions = buf;
 	sink.outcomes = NULL;
