@@ -133,6 +133,7 @@ struct board {
 	uint64_t vert_adj[64];        /* the neighbouring intersections */
 	uint64_t vert_edges[64][2];   /* the edges at each intersection */
 	uint64_t edge_ends[128];      /* the two ends of each edge */
+	uint64_t harbor_verts;        /* intersections that open on a harbor */
 };
 #define BOARD_MASK_VERTS 64
 #define BOARD_MASK_EDGES 128
@@ -396,6 +397,11 @@ struct catan_state {
 	 * and the refusal details they record would be thrown away, so
 	 * catan_state__seterr() does not format them. */
 	uint32_t listing;
+	/* Set when an intersection gets a building (rules-build.c), cleared
+	 * at the start of each applied action: after_apply hooks that derive
+	 * something from the buildings skip the work when it is clear. Not
+	 * position data; valid only inside one apply. */
+	uint32_t built;
 	/* the flat block: core_state, players, vertices, edges, variant, modules */
 	_Alignas(16) unsigned char data[];
 };

@@ -488,6 +488,7 @@ apply_one(catan_state *s, const catan_action *a)
 	const catan_game *g = s->game;
 	const struct game_module *owner = catan_game__action_owner(g, a->type);
 
+	s->built = 0;
 	if (owner)
 		owner->ops->apply(s, a, st_module(s, owner));
 	else
