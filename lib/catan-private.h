@@ -271,8 +271,13 @@ struct catan_game {
 	 * with the same single catan_rng__below(den) draw and the same
 	 * mapping of r to outcomes as walking the variant's chance_outcomes
 	 * list, so games replay identically. Returns false (having drawn
-	 * nothing) when the generic path must run. Used only without modules. */
+	 * nothing) when the generic path must run. Used only when no module
+	 * has a chance_outcomes hook (module_chance). */
 	bool (*sample_chance)(catan_state *s, catan_action *out);
+	/* Which kinds of module hooks the game has (game.c, once built): the
+	 * generic paths skip their folds when none applies. */
+	bool module_chance;                /* some module lists chance outcomes */
+	bool module_points;                /* some module adds points or moves the target */
 };
 
 /* Game strings (params.c): fill params and modules from a string or options. */

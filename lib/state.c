@@ -348,6 +348,51 @@ catan_sink_outcome(catan_sink *sink, const catan_action *a, uint32_t num, uint32
 
 /* ------------------------------------------------------- legal actions */
 
+/* The card vectors in memcmp() order: the first byte most significant. */
+static inline uint64_t
+cards_key(const uint8_t c[CATAN_MAX_CARD_KINDS])
+{
+	uint64_t w = catan_bytes__load(c, CATAN_MAX_CARD_KINDS);
+
+#if CATAN_MAX_CARD_KINDS == 8
+	return __builtin_bswap64(w);
+#else
+	uint64_t k = 0;
+
+	for (unsigned i = 0; i < CATAN_MAX_CARD_KINDS; i++)
+		k = (k << 8) | c[i];
+	(void)w;
+	return k;
+#endif
+}
+
+/* catan_action_compare() (action.c), inlined for the sort: the same order. */
+static inline int
+compare_actions(const catan_action *a, const catan_action *b)
+{
+	uint64_t x, y;
+
+	if (a->type != b->type)
+		return a->type < b->type ? -1 : 1;
+	if (a->player != b->player)
+		return a->player < b->player ? -1 : 1;
+	if (a->target != b->target)
+		return a->target < b->target ? -1 : 1;
+	if (a->arg != b->arg)
+		return a->arg < b->arg ? -1 : 1;
+	x = cards_key(a->give);
+	y = cards_key(b->give);
+	if (x != y)
+		return x < y ? -1 : 1;
+	x = cards_key(a->get);
+	y = cards_key(b->get);
+	if (x != y)
+		return x < y ? -1 : 1;
+	if (a->flags != b->flags)
+		return a->flags < b->flags ? -1 : 1;
+	return 0;
+}
+
 static void
 sort_actions(catan_action *a, size_t n)
 {
@@ -357,10 +402,10 @@ sort_actions(catan_action *a, size_t n)
 		catan_action key;
 		size_t j = i;
 
-		if (catan_action_compare(&a[i - 1], &a[i]) <= 0)
+		if (compare_actions(&a[i - 1], &a[i]) <= 0)
 			continue;
 		key = a[i];
-		while (j > 0 && catan_action_compare(&a[j - 1], &key) > 0) {
+		while (j > 0 && compare_actions(&a[j - 1], &key) > 0) {
 			a[j] = a[j - 1];
 			j--;
 		}
@@ -517,7 +562,7 @@ resolve_pending_chance(catan_state *s)
 		uint32_t r, acc = 0;
 		size_t i;
 
-		if (s->game->sample_chance && s->game->nmodules == 0) {
+		if (s->game->sample_chance && !s->game->module_chance) {
 			catan_action a;
 
 			/* Same draw, same outcome, no list (catan-private.h). */
