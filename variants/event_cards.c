@@ -876,7 +876,19 @@ ev_legal_actions(const catan_state *s, int player, catan_action_list *list,
 
 	if (player < 0 || player >= num_seated(s))
 		return;
-	blocked = st_ccore(s)->phase != CATAN_PHASE_SETUP &&
+	/* Only roads, Road Building and settlements are filtered: count the
+	 * damaged roads only when the list has one of them. */
+	blocked = false;
+	for (size_t i = 0; i < list->count; i++) {
+		uint16_t t = list->items[i].type;
+
+		if (t == CATAN_ACT_BUILD_ROAD || t == CATAN_ACT_PLAY_ROAD_BUILDING ||
+		    t == CATAN_ACT_BUILD_SETTLEMENT) {
+			blocked = true;
+			break;
+		}
+	}
+	blocked = blocked && st_ccore(s)->phase != CATAN_PHASE_SETUP &&
 		  damaged_roads(s, sl, player) > 0;
 	if (blocked) {
 		for (size_t i = 0; i < list->count; i++) {
