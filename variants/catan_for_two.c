@@ -555,6 +555,12 @@ c2_legal_actions(const catan_state *s, int player, catan_action_list *list,
 	case CATAN_PHASE_ROLL:
 	case CATAN_PHASE_MAIN:
 		add_simple(s, list, CATAN_ACT_KNIGHT_FOR_TOKENS, player, 0, 0, cs);
+		/* Both spend actions pass check_spend() last: when the tokens
+		 * are spent or fewer than the lower cost, neither is legal,
+		 * and the points need not be counted. */
+		if ((cs->used & USED_SPEND) ||
+		    cs->tokens[player] < (COST_BEHIND < COST_AHEAD ? COST_BEHIND : COST_AHEAD))
+			break;
 		add_simple(s, list, CATAN_ACT_FORCED_TRADE, player, 0,
 			   (unsigned)(1 - player), cs);
 		add_simple(s, list, CATAN_ACT_TOKEN_ROBBER, player, 0, 0, cs);
