@@ -202,7 +202,7 @@ print_row(const char *label, const struct bench *b, const struct micro *m, size_
 {
 	double ns_step = b->steps ? b->playout_ns / (double)b->steps : 0;
 
-	printf("%-46s %8.0f %8.1f %8.1f %8.1f %8.1f %7.1f %7.1f %6zu %7.3f\n",
+	printf("%-70s %8.0f %8.1f %8.1f %8.1f %8.1f %7.1f %7.1f %6zu %7.3f\n",
 	       label,
 	       b->playout_ns > 0 ? (double)b->games * 1e9 / b->playout_ns : 0,
 	       b->games ? (double)b->steps / (double)b->games : 0,
@@ -219,7 +219,7 @@ run_one(const char *spec, unsigned games, uint64_t seed, bool playout_only)
 	struct bench b;
 	struct micro m;
 	catan_state *probe = NULL;
-	char label[64];
+	char label[96];
 	size_t state_bytes = 0;
 	int rc;
 
@@ -249,7 +249,7 @@ run_one(const char *spec, unsigned games, uint64_t seed, bool playout_only)
 			memset(&m, 0, sizeof(m));
 		else
 			micro_costs(&b, &m);
-		snprintf(label, sizeof(label), "%.46s", spec);
+		snprintf(label, sizeof(label), "%.70s", spec);
 		print_row(label, &b, &m, state_bytes);
 		if (b.truncated)
 			printf("  (%" PRIu64 " of %" PRIu64 " games ended by max_turns)\n",
@@ -275,7 +275,8 @@ usage(FILE *f)
 		"end, then per-call costs on states sampled from those games.\n"
 		"Without GAME: base with 4 players, once with every legal action and\n"
 		"once with offer_max=0 (no domestic trade offers listed, as other\n"
-		"engines play).\n"
+		"engines play), base with 3 players, then the rule modules on base\n"
+		"(offer_max=0): each alone and in combination.\n"
 		"\n"
 		"Columns: games/s, steps/game, ns/step (legal actions + choice +\n"
 		"apply, whole games), ns per legal-actions call, ns per apply, ns per\n"
@@ -294,6 +295,12 @@ cmd_bench(int argc, char **argv)
 		"base(players=4,seed=1)",
 		"base(players=4,seed=1,offer_max=0)",
 		"base(players=3,seed=1,offer_max=0)",
+		"base(players=4,seed=1,offer_max=0)+friendly_robber",
+		"base(players=4,seed=1,offer_max=0)+harbors",
+		"base(players=4,seed=1,offer_max=0)+event_cards",
+		"base(players=2,seed=1,offer_max=0)+catan_for_two",
+		"base(players=4,seed=1,offer_max=0)+friendly_robber+harbors+event_cards",
+		"base(players=2,seed=1,offer_max=0)+catan_for_two+event_cards",
 	};
 	const char *specs[32];
 	size_t nspecs = 0;
@@ -325,7 +332,7 @@ cmd_bench(int argc, char **argv)
 		for (size_t i = 0; i < sizeof(defaults) / sizeof(defaults[0]); i++)
 			specs[nspecs++] = defaults[i];
 
-	printf("%-46s %8s %8s %8s %8s %8s %7s %7s %6s %7s\n", "game", "games/s", "steps/g",
+	printf("%-70s %8s %8s %8s %8s %8s %7s %7s %6s %7s\n", "game", "games/s", "steps/g",
 	       "ns/step", "ns/legal", "ns/apply", "ns/copy", "ns/hash", "bytes", "allocs");
 	for (size_t i = 0; i < nspecs && rc == CLI_EXIT_OK; i++)
 		rc = run_one(specs[i], (unsigned)games, seed, playout_only);

@@ -307,6 +307,13 @@ fill_masks(struct board *b)
 			b->vert_edges[v][bv->edge[i] >> 6] |= 1ull << (bv->edge[i] & 63);
 		}
 	}
+	for (unsigned h = 0; h < b->nharbor; h++)
+		for (unsigned i = 0; i < 2; i++) {
+			unsigned v = b->harbor[h].vert[i];
+
+			if (v < b->nvert && b->vert[v].harbor == h)
+				b->harbor_verts |= 1ull << v;
+		}
 	b->masks_ok = true;
 }
 

@@ -133,6 +133,7 @@ struct board {
 	uint64_t vert_adj[64];        /* the neighbouring intersections */
 	uint64_t vert_edges[64][2];   /* the edges at each intersection */
 	uint64_t edge_ends[128];      /* the two ends of each edge */
+	uint64_t harbor_verts;        /* intersections that open on a harbor */
 };
 #define BOARD_MASK_VERTS 64
 #define BOARD_MASK_EDGES 128
@@ -270,8 +271,13 @@ struct catan_game {
 	 * with the same single catan_rng__below(den) draw and the same
 	 * mapping of r to outcomes as walking the variant's chance_outcomes
 	 * list, so games replay identically. Returns false (having drawn
-	 * nothing) when the generic path must run. Used only without modules. */
+	 * nothing) when the generic path must run. Used only when no module
+	 * has a chance_outcomes hook (module_chance). */
 	bool (*sample_chance)(catan_state *s, catan_action *out);
+	/* Which kinds of module hooks the game has (game.c, once built): the
+	 * generic paths skip their folds when none applies. */
+	bool module_chance;                /* some module lists chance outcomes */
+	bool module_points;                /* some module adds points or moves the target */
 };
 
 /* Game strings (params.c): fill params and modules from a string or options. */
@@ -392,6 +398,15 @@ struct catan_state {
 	char errmsg[CATAN_ERRMSG_SIZE];
 	int last_reason;          /* not position data: outside the hashed block */
 	uint32_t size;
+	/* Set while actions are listed: rule checks run on candidates there,
+	 * and the refusal details they record would be thrown away, so
+	 * catan_state__seterr() does not format them. */
+	uint32_t listing;
+	/* Set when an intersection gets a building (rules-build.c), cleared
+	 * at the start of each applied action: after_apply hooks that derive
+	 * something from the buildings skip the work when it is clear. Not
+	 * position data; valid only inside one apply. */
+	uint32_t built;
 	/* the flat block: core_state, players, vertices, edges, variant, modules */
 	_Alignas(16) unsigned char data[];
 };

@@ -125,6 +125,14 @@ game_finish(catan_game *g)
 		if (rc)
 			return rc;
 	}
+	for (size_t i = 0; i < g->nmodules; i++) {
+		const struct catan_module_ops *m = g->modules[i].ops;
+
+		if (m->chance_outcomes)
+			g->module_chance = true;
+		if (m->victory_points || m->vp_to_win)
+			g->module_points = true;
+	}
 	return compute_layout(g);
 }
 

@@ -508,6 +508,7 @@ catan_build__place_settlement(catan_state *s, int player, unsigned vertex)
 	    vertex >= s->game->board.nvert)
 		return;
 	ps = st_player(s, player);
+	s->built = 1;
 	st_vert(s)[vertex] = PIECE_BYTE(player, CATAN_PIECE_SETTLEMENT);
 	if (ps->settlements_left > 0)
 		ps->settlements_left--;
@@ -529,6 +530,7 @@ catan_build__place_city(catan_state *s, int player, unsigned vertex)
 		return;
 	ps = st_player(s, player);
 	old = st_vert(s)[vertex];
+	s->built = 1;
 	st_vert(s)[vertex] = PIECE_BYTE(player, CATAN_PIECE_CITY);
 	if (ps->cities_left > 0)
 		ps->cities_left--;

@@ -20,6 +20,8 @@ catan_state__seterr(const catan_state *s, const char *fmt, ...)
 	catan_state *w = (catan_state *)s;
 	va_list ap;
 
+	if (w->listing)
+		return;
 	va_start(ap, fmt);
 	vsnprintf(w->errmsg, sizeof(w->errmsg), fmt, ap);
 	va_end(ap);
@@ -346,6 +348,51 @@ catan_sink_outcome(catan_sink *sink, const catan_action *a, uint32_t num, uint32
 
 /* ------------------------------------------------------- legal actions */
 
+/* The card vectors in memcmp() order: the first byte most significant. */
+static inline uint64_t
+cards_key(const uint8_t c[CATAN_MAX_CARD_KINDS])
+{
+	uint64_t w = catan_bytes__load(c, CATAN_MAX_CARD_KINDS);
+
+#if CATAN_MAX_CARD_KINDS == 8
+	return __builtin_bswap64(w);
+#else
+	uint64_t k = 0;
+
+	for (unsigned i = 0; i < CATAN_MAX_CARD_KINDS; i++)
+		k = (k << 8) | c[i];
+	(void)w;
+	return k;
+#endif
+}
+
+/* catan_action_compare() (action.c), inlined for the sort: the same order. */
+static inline int
+compare_actions(const catan_action *a, const catan_action *b)
+{
+	uint64_t x, y;
+
+	if (a->type != b->type)
+		return a->type < b->type ? -1 : 1;
+	if (a->player != b->player)
+		return a->player < b->player ? -1 : 1;
+	if (a->target != b->target)
+		return a->target < b->target ? -1 : 1;
+	if (a->arg != b->arg)
+		return a->arg < b->arg ? -1 : 1;
+	x = cards_key(a->give);
+	y = cards_key(b->give);
+	if (x != y)
+		return x < y ? -1 : 1;
+	x = cards_key(a->get);
+	y = cards_key(b->get);
+	if (x != y)
+		return x < y ? -1 : 1;
+	if (a->flags != b->flags)
+		return a->flags < b->flags ? -1 : 1;
+	return 0;
+}
+
 static void
 sort_actions(catan_action *a, size_t n)
 {
@@ -355,10 +402,10 @@ sort_actions(catan_action *a, size_t n)
 		catan_action key;
 		size_t j = i;
 
-		if (catan_action_compare(&a[i - 1], &a[i]) <= 0)
+		if (compare_actions(&a[i - 1], &a[i]) <= 0)
 			continue;
 		key = a[i];
-		while (j > 0 && catan_action_compare(&a[j - 1], &key) > 0) {
+		while (j > 0 && compare_actions(&a[j - 1], &key) > 0) {
 			a[j] = a[j - 1];
 			j--;
 		}
@@ -421,8 +468,14 @@ catan_state_legal_actions(const catan_state *s, int player, catan_action *buf,
 	*n_out = 0;
 	if (!may_act(s, player))
 		return CATAN_OK;
-	if (s->game->nmodules)
-		return legal_with_modules(s, player, buf, cap, n_out);
+	if (s->game->nmodules) {
+		int rc;
+
+		((catan_state *)s)->listing = 1;
+		rc = legal_with_modules(s, player, buf, cap, n_out);
+		((catan_state *)s)->listing = 0;
+		return rc;
+	}
 
 	sink.actions = buf;
 	sink.outcomes = NULL;
@@ -480,6 +533,7 @@ apply_one(catan_state *s, const catan_action *a)
 	const catan_game *g = s->game;
 	const struct game_module *owner = catan_game__action_owner(g, a->type);
 
+	s->built = 0;
 	if (owner)
 		owner->ops->apply(s, a, st_module(s, owner));
 	else
@@ -508,7 +562,7 @@ resolve_pending_chance(catan_state *s)
 		uint32_t r, acc = 0;
 		size_t i;
 
-		if (s->game->sample_chance && s->game->nmodules == 0) {
+		if (s->game->sample_chance && !s->game->module_chance) {
 			catan_action a;
 
 			/* Same draw, same outcome, no list (catan-private.h). */

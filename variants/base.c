@@ -1294,8 +1294,10 @@ base_finish_action(catan_state *s)
 		return;
 	if (c->chance != CHANCE_NONE)
 		return;
-	if (s->game->nmodules == 0) {
-		/* No module adjusts points or the target: the base count. */
+	if (!s->game->module_points) {
+		/* No module adjusts points or the target: the base count
+		 * (catan_state__victory_points() and catan_game_vp_to_win()
+		 * fold no hook then). */
 		if (catan_score__base_vp(s, c->current, true) < s->game->vp_to_win)
 			return;
 	} else if (catan_state__victory_points(s, c->current, true) <

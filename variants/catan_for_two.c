@@ -173,12 +173,13 @@ spend_cost(const catan_state *s, int player)
 static bool
 any_neutral_settlement(const catan_state *s)
 {
-	unsigned nv = s->game->board.nvert;
+	uint16_t one;
 
+	/* catan_build__legal_settlements() lists exactly the intersections
+	 * check_settlement(..., false) accepts */
 	for (int n = NEUTRAL_FIRST; n < NEUTRAL_FIRST + NEUTRAL_COUNT; n++)
-		for (unsigned v = 0; v < nv; v++)
-			if (catan_build__check_settlement(s, n, v, false) == CATAN_REASON_NONE)
-				return true;
+		if (catan_build__legal_settlements(s, n, &one, 1) > 0)
+			return true;
 	return false;
 }
 
@@ -475,6 +476,33 @@ legal_neutral(const catan_state *s, int p, catan_action_list *list,
 	const struct board *b = &s->game->board;
 	int kind = neutral_build_kind(s, cs->owed);
 
+	if (b->masks_ok) {
+		/* The places come from the bitset listings (the same places
+		 * check_settlement/check_road accept, in id order); each is an
+		 * action c2_check_action() accepts: the owed kind is the one
+		 * computed above, the player is the one to act. */
+		uint16_t ids[BOARD_MASK_EDGES];
+		catan_action a = CATAN_ACTION_INIT;
+
+		a.player = (int8_t)p;
+		for (int n = NEUTRAL_FIRST; n < NEUTRAL_FIRST + NEUTRAL_COUNT; n++) {
+			size_t count = 0;
+
+			if (kind == OWED_SETTLEMENT) {
+				a.type = CATAN_ACT_NEUTRAL_SETTLEMENT;
+				count = catan_build__legal_settlements(s, n, ids, ARRAY_LEN(ids));
+			} else if (kind == OWED_ROAD) {
+				a.type = CATAN_ACT_NEUTRAL_ROAD;
+				count = catan_build__legal_roads(s, n, ids, ARRAY_LEN(ids));
+			}
+			a.arg = (uint16_t)n;
+			for (size_t i = 0; i < count && i < ARRAY_LEN(ids); i++) {
+				a.target = ids[i];
+				add(list, &a);
+			}
+		}
+		return;
+	}
 	for (int n = NEUTRAL_FIRST; n < NEUTRAL_FIRST + NEUTRAL_COUNT; n++) {
 		if (kind == OWED_SETTLEMENT) {
 			for (unsigned v = 0; v < b->nvert; v++)
@@ -527,6 +555,12 @@ c2_legal_actions(const catan_state *s, int player, catan_action_list *list,
 	case CATAN_PHASE_ROLL:
 	case CATAN_PHASE_MAIN:
 		add_simple(s, list, CATAN_ACT_KNIGHT_FOR_TOKENS, player, 0, 0, cs);
+		/* Both spend actions pass check_spend() last: when the tokens
+		 * are spent or fewer than the lower cost, neither is legal,
+		 * and the points need not be counted. */
+		if ((cs->used & USED_SPEND) ||
+		    cs->tokens[player] < (COST_BEHIND < COST_AHEAD ? COST_BEHIND : COST_AHEAD))
+			break;
 		add_simple(s, list, CATAN_ACT_FORCED_TRADE, player, 0,
 			   (unsigned)(1 - player), cs);
 		add_simple(s, list, CATAN_ACT_TOKEN_ROBBER, player, 0, 0, cs);

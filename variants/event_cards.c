@@ -181,6 +181,21 @@ is_damaged(const struct ev_slice *sl, unsigned edge)
 	return edge < EV_MAX_EDGES && (sl->damaged[edge / 8] & (1u << (edge % 8)));
 }
 
+/* Bits 64 i .. 64 i + 63 of the damaged set, edge e at bit e % 64. */
+static uint64_t
+damaged_word(const struct ev_slice *sl, unsigned i)
+{
+	uint64_t w = 0;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(&w, sl->damaged + i * 8, 8);
+#else
+	for (unsigned j = 0; j < 8; j++)
+		w |= (uint64_t)sl->damaged[i * 8 + j] << (8 * j);
+#endif
+	return w;
+}
+
 static int
 edge_owner(const catan_state *s, unsigned edge)
 {
@@ -197,9 +212,18 @@ damaged_roads(const catan_state *s, const struct ev_slice *sl, int player)
 {
 	unsigned n = 0, ne = s->game->board.nedge;
 
-	for (unsigned e = 0; e < ne; e++)
-		if (is_damaged(sl, e) && edge_owner(s, e) == player)
-			n++;
+	/* Damaged roads are few: walk the set bits, eight edges a byte. */
+	for (unsigned i = 0; i < EV_MAX_EDGES / 64; i++) {
+		uint64_t m = damaged_word(sl, i);
+
+		while (m) {
+			unsigned e = i * 64 + (unsigned)__builtin_ctzll(m);
+
+			m &= m - 1;
+			if (e < ne && edge_owner(s, e) == player)
+				n++;
+		}
+	}
 	return n;
 }
 
@@ -822,11 +846,19 @@ legal_own(const catan_state *s, int p, catan_action_list *list,
 		if (!ps->hand[CATAN_BRICK] || !ps->hand[CATAN_LUMBER])
 			break;
 		a.type = CATAN_ACT_REPAIR_ROAD;
-		for (unsigned e = 0; e < s->game->board.nedge; e++) {
-			if (edge_owner(s, e) != p || !is_damaged(sl, e))
-				continue;
-			a.target = (uint16_t)e;
-			add(list, &a);
+		/* the damaged edges in increasing order: set bits of the mask */
+		for (unsigned i = 0; i < EV_MAX_EDGES / 64; i++) {
+			uint64_t m = damaged_word(sl, i);
+
+			while (m) {
+				unsigned e = i * 64 + (unsigned)__builtin_ctzll(m);
+
+				m &= m - 1;
+				if (e >= s->game->board.nedge || edge_owner(s, e) != p)
+					continue;
+				a.target = (uint16_t)e;
+				add(list, &a);
+			}
 		}
 		break;
 	default:
@@ -844,7 +876,19 @@ ev_legal_actions(const catan_state *s, int player, catan_action_list *list,
 
 	if (player < 0 || player >= num_seated(s))
 		return;
-	blocked = st_ccore(s)->phase != CATAN_PHASE_SETUP &&
+	/* Only roads, Road Building and settlements are filtered: count the
+	 * damaged roads only when the list has one of them. */
+	blocked = false;
+	for (size_t i = 0; i < list->count; i++) {
+		uint16_t t = list->items[i].type;
+
+		if (t == CATAN_ACT_BUILD_ROAD || t == CATAN_ACT_PLAY_ROAD_BUILDING ||
+		    t == CATAN_ACT_BUILD_SETTLEMENT) {
+			blocked = true;
+			break;
+		}
+	}
+	blocked = blocked && st_ccore(s)->phase != CATAN_PHASE_SETUP &&
 		  damaged_roads(s, sl, player) > 0;
 	if (blocked) {
 		for (size_t i = 0; i < list->count; i++) {

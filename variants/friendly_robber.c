@@ -162,7 +162,9 @@ fr_legal_actions(const catan_state *s, int player, catan_action_list *list,
 			if (a->target == r.fallback)
 				have_fallback = true;
 		}
-		list->items[kept++] = *a;
+		if (kept != i)
+			list->items[kept] = *a;
+		kept++;
 	}
 	list->count = kept;
 	/* The robber phase always offers a move: the fallback, which the

@@ -19,7 +19,8 @@
  * strictly more to take it. The win target is the variant's plus one.
  *
  * The holder lives in the module's slice and is recomputed after every
- * action (and after edits), before the variant's win check.
+ * action that built something (and after edits), before the variant's win
+ * check.
  */
 
 /* "The first player to have 3 VPs in buildings on ports" */
@@ -48,6 +49,20 @@ port_points(const catan_state *s, unsigned points[CATAN_MAX_PLAYERS])
 	const uint8_t *verts = st_cvert(s);
 
 	memset(points, 0, CATAN_MAX_PLAYERS * sizeof(points[0]));
+	if (b->masks_ok) {
+		/* the same intersections (board.c), only the built ones */
+		uint64_t built;
+
+		catan_bytes__sets(verts, b->nvert, 0, 0, NULL, &built);
+		for (uint64_t m = built & b->harbor_verts; m; m &= m - 1) {
+			unsigned v = (unsigned)__builtin_ctzll(m);
+			int owner = PIECE_OWNER(verts[v]);
+
+			if (owner >= 0 && owner < CATAN_MAX_PLAYERS)
+				points[owner] += piece_points(verts[v]);
+		}
+		return;
+	}
 	for (unsigned h = 0; h < b->nharbor; h++) {
 		for (unsigned i = 0; i < 2; i++) {
 			unsigned v = b->harbor[h].vert[i];
@@ -123,7 +138,11 @@ static void
 harbors_after_apply(catan_state *s, const catan_action *a, void *slice)
 {
 	(void)a;
-	update_holder(s, slice);
+	/* The holder follows from the buildings and the holder alone, and
+	 * recomputing it from the same buildings gives the same holder: only
+	 * an action that built anything (catan_state.built) can change it. */
+	if (s->built)
+		update_holder(s, slice);
 }
 
 static void
