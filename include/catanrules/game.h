@@ -71,6 +71,7 @@ CATAN_API int catan_game_options_init(catan_game_options *opts, unsigned int ver
  * @param opts options, or NULL for defaults
  * @retval CATAN_OK on success
  * @retval CATAN_ENOTFOUND unknown variant, module or parameter (message names it)
+ * @retval CATAN_ENOTSUP a variant or module that is planned but not implemented (message names it)
  * @retval CATAN_EINVAL bad value or forbidden combination (message names it)
  * @retval CATAN_EVERSION unknown options version
  * @retval CATAN_ENOMEM allocation failed
@@ -89,6 +90,7 @@ CATAN_API int catan_game_new(catan_game **out, catan_ctx *ctx, const char *varia
  * @retval CATAN_OK on success
  * @retval CATAN_EPARSE malformed string (message gives the offset)
  * @retval CATAN_ENOTFOUND unknown variant, module or parameter
+ * @retval CATAN_ENOTSUP a variant or module that is planned but not implemented
  * @retval CATAN_EINVAL bad value or forbidden combination
  * @retval CATAN_ENOMEM allocation failed
  */

@@ -69,6 +69,7 @@ CATAN_API int catan_history_write(const catan_game *g, const catan_action *actio
  * @retval CATAN_EPARSE malformed or inconsistent text (message on @p ctx)
  * @retval CATAN_EVERSION unknown format version
  * @retval CATAN_ENOTFOUND unknown variant or module
+ * @retval CATAN_ENOTSUP a variant or module that is planned but not implemented
  * @retval CATAN_EINVAL bad argument
  * @retval CATAN_ENOMEM allocation failed
  */
