@@ -52,24 +52,6 @@ reveal_at(int line, catan_state *s, const char *card)
 
 /* --------------------------------------------------------------- games */
 
-/* The beginner board and pieces with @modules ("+friendly_robber"); the
- * roll-off went to p0, whose first turn begins. */
-static catan_state *
-beginner(int players, const char *extra, const char *modules)
-{
-	char spec[200];
-	catan_state *s;
-
-	snprintf(spec, sizeof(spec),
-		 "base(players=%d,board=beginner,setup=beginner,chance=explicit%s%s)%s",
-		 players, extra[0] ? "," : "", extra, modules);
-	s = new_state(spec);
-	APPLY(s, "chance first_player p0");
-	return s;
-}
-
-#define FR "+friendly_robber"
-#define HOC "+harbors"
 
 
 #define EV "+event_cards"
@@ -194,7 +176,7 @@ START_TEST(test_t4_composition_and_probabilities)
 		{ "10 helpful_neighbor", 1 }, { "11 beautiful_day", 1 },
 		{ "11 helpful_neighbor", 1 }, { "12 calm_seas", 1 },
 	};
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 	catan_chance_outcome o[64];
 	unsigned by_number[13] = { 0 }, total = 0;
 	size_t n = 0;
@@ -231,7 +213,7 @@ END_TEST
  * "There is no event effect. Hexes produce as normal." */
 START_TEST(test_beautiful_day_produces_by_number)
 {
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 
 	REVEAL(s, "8 beautiful_day");
 	EXPECT_PHASE(s, MAIN);
@@ -247,7 +229,7 @@ END_TEST
  * each uniform over the cards not yet revealed. */
 START_TEST(test_setup_draws_without_replacement)
 {
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 
 	ck_assert_int_eq(counter(s, -1, "event_cards_left"), 31);
 	ck_assert_int_eq(counter(s, -1, "event_new_years"), 0);
@@ -291,7 +273,7 @@ START_TEST(test_new_year_makes_the_deck_anew)
 		"9 calm_seas", "10 beautiful_day", "10 beautiful_day",
 		"11 beautiful_day",
 	};
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 
 	ck_assert_int_eq(ARRAY_SIZE(order), 31);
 	/* p3 keeps one road: the first earthquake damages it */
@@ -329,7 +311,7 @@ END_TEST
 /* T4: "Robber Attacks — resolve a 7"; T3: Friendly Robber applies to it. */
 START_TEST(test_robber_attacks_is_a_seven)
 {
-	catan_state *s = beginner(3, "", FR EV);
+	catan_state *s = beginner_modules(3, "", FR EV);
 
 	REVEAL(s, "7 robber_attacks");
 	ck_assert_int_eq(catan_state_dice(s), 7);
@@ -344,7 +326,7 @@ END_TEST
 /* T4: "Robber Flees — robber to the desert, then produce". */
 START_TEST(test_robber_flees_then_produce)
 {
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 
 	CATAN_ASSERT_OK(catan_edit_set_robber(s, HEX(s, "h14")));
 	REVEAL(s, "4 robber_flees");
@@ -362,7 +344,7 @@ END_TEST
  * cities on a hex that produces this turn." */
 START_TEST(test_epidemic_one_card_per_city)
 {
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 
 	CITY(s, 0, "h12.se");
 	REVEAL(s, "8 epidemic");
@@ -380,7 +362,7 @@ END_TEST
  * choice is an action of that player, in any order. */
 START_TEST(test_plentiful_year_everyone_takes)
 {
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 	catan_state *t;
 
 	REVEAL(s, "2 plentiful_year");
@@ -421,7 +403,7 @@ END_TEST
  * bank lacks is not offered. */
 START_TEST(test_plentiful_year_bank_shortage)
 {
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 	catan_state *t;
 	uint8_t bank[CATAN_MAX_CARD_KINDS];
 
@@ -454,7 +436,7 @@ END_TEST
  * the holder acts even when it is not their turn. */
 START_TEST(test_conflict_largest_army_steals)
 {
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 
 	CATAN_ASSERT_OK(catan_edit_set_knights_played(s, 2, 3));
 	ck_assert_int_eq(catan_state_largest_army_holder(s), 2);
@@ -487,7 +469,7 @@ END_TEST
 /* T4 "must, if anyone has cards": with no card to take, nothing happens. */
 START_TEST(test_conflict_nobody_to_rob)
 {
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 
 	CATAN_ASSERT_OK(catan_edit_set_knights_played(s, 2, 3));
 	HAND(s, 0, "");
@@ -503,7 +485,7 @@ END_TEST
  * player may steal 1 random resource card from any player." */
 START_TEST(test_conflict_most_knights_may_steal)
 {
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 
 	CATAN_ASSERT_OK(catan_edit_set_knights_played(s, 1, 2));
 	CATAN_ASSERT_OK(catan_edit_set_knights_played(s, 3, 1));
@@ -521,7 +503,7 @@ END_TEST
 /* "if one player has more ... than all others": a tie has no effect. */
 START_TEST(test_conflict_tie_no_effect)
 {
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 
 	CATAN_ASSERT_OK(catan_edit_set_knights_played(s, 1, 2));
 	CATAN_ASSERT_OK(catan_edit_set_knights_played(s, 3, 2));
@@ -534,7 +516,7 @@ END_TEST
  * a player of their choice"; with no holder nothing happens. */
 START_TEST(test_trade_advantage)
 {
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 	catan_state *t;
 
 	CATAN_ASSERT_OK(catan_state_clone(&t, s));
@@ -567,7 +549,7 @@ END_TEST
  * take 1 resource of choice"; "Ties: every tied player gets the benefit". */
 START_TEST(test_tournament)
 {
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 	catan_state *t;
 
 	CATAN_ASSERT_OK(catan_state_clone(&t, s));
@@ -596,7 +578,7 @@ END_TEST
  * the last to p0). */
 START_TEST(test_good_neighbors)
 {
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 	catan_state *t;
 
 	HAND(s, 1, "");
@@ -630,7 +612,7 @@ END_TEST
  * of their choice to a player with fewer VPs." G3: public points. */
 START_TEST(test_helpful_neighbor)
 {
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 
 	CITY(s, 1, "h3.se");
 	CITY(s, 2, "h2.s");
@@ -654,7 +636,7 @@ END_TEST
  * everyone on the same points nobody has fewer. */
 START_TEST(test_helpful_neighbor_nothing_to_give)
 {
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 
 	REVEAL(s, "10 helpful_neighbor");
 	EXPECT_PHASE(s, MAIN);
@@ -671,7 +653,7 @@ END_TEST
  * a harbor, no effect. */
 START_TEST(test_calm_seas)
 {
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 
 	REVEAL(s, "9 calm_seas");
 	EXPECT_PHASE(s, MAIN);
@@ -694,7 +676,7 @@ END_TEST
  * buildings, not the Strongest Ports points of a city. */
 START_TEST(test_calm_seas_with_harbors)
 {
-	catan_state *s = beginner(4, "", HOC EV);
+	catan_state *s = beginner_modules(4, "", HOC EV);
 
 	CITY(s, 3, "h0.n");
 	SETTLEMENT(s, 2, "h11.se");
@@ -714,7 +696,7 @@ END_TEST
  * Road Building included; others' damaged roads do not restrict you. */
 START_TEST(test_earthquake_damage_and_repair)
 {
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 	catan_state *t;
 	catan_player_info pi;
 
@@ -784,7 +766,7 @@ START_TEST(test_notation_round_trip)
 		"p0 give_resource wool p7", "p2 event_pass p1",
 		"p1 damage_road h4", "chance event_steal_card gold",
 	};
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 	catan_action a;
 
 	for (size_t i = 0; i < ARRAY_SIZE(texts); i++)
@@ -798,7 +780,7 @@ END_TEST
 /* Module counters (catan_state_counter). */
 START_TEST(test_counters)
 {
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 	int32_t v;
 
 	ck_assert_int_eq(counter(s, -1, "event_cards_left"), 31);
@@ -812,7 +794,7 @@ END_TEST
 /* Snapshots keep the deck and the damage (the slice). */
 START_TEST(test_snapshot_keeps_the_slice)
 {
-	catan_state *s = beginner(4, "", EV);
+	catan_state *s = beginner_modules(4, "", EV);
 	catan_state *back = NULL;
 	catan_game *g = NULL;
 	char buf[8192];

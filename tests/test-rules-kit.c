@@ -608,6 +608,22 @@ expect_robber_moves_at(int line, const catan_state *s, int player,
 		      line, n, i, hexes);
 }
 
+/* The beginner board and pieces with @modules ("+friendly_robber"); the
+ * roll-off went to p0, whose first turn begins. */
+catan_state *
+beginner_modules(int players, const char *extra, const char *modules)
+{
+	char spec[200];
+	catan_state *s;
+
+	snprintf(spec, sizeof(spec),
+		 "base(players=%d,board=beginner,setup=beginner,chance=explicit%s%s)%s",
+		 players, extra[0] ? "," : "", extra, modules);
+	s = new_state(spec);
+	APPLY(s, "chance first_player p0");
+	return s;
+}
+
 /* ------------------------------------------------------------- supplies */
 
 /*

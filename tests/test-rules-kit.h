@@ -114,6 +114,13 @@ void expect_robber_moves_at(int line, const catan_state *s, int player, const ch
 #define EXPECT_ROBBER_MOVES(s_, p_, hexes_) \
 	expect_robber_moves_at(__LINE__, (s_), (p_), (hexes_))
 
+/* The beginner board and pieces of @players with @extra game parameters
+ * ("phases=combined" or "") and @modules ("+friendly_robber"); the roll-off
+ * went to p0, whose first turn begins. */
+catan_state *beginner_modules(int players, const char *extra, const char *modules);
+#define FR "+friendly_robber"
+#define HOC "+harbors"
+
 /* ============================================ the base game's helpers */
 
 /*

@@ -70,24 +70,6 @@ clear_position(catan_state *s)
 
 /* --------------------------------------------------------------- games */
 
-/* The beginner board and pieces with @modules ("+friendly_robber"); the
- * roll-off went to p0, whose first turn begins. */
-static catan_state *
-beginner(int players, const char *extra, const char *modules)
-{
-	char spec[200];
-	catan_state *s;
-
-	snprintf(spec, sizeof(spec),
-		 "base(players=%d,board=beginner,setup=beginner,chance=explicit%s%s)%s",
-		 players, extra[0] ? "," : "", extra, modules);
-	s = new_state(spec);
-	APPLY(s, "chance first_player p0");
-	return s;
-}
-
-#define FR "+friendly_robber"
-#define HOC "+harbors"
 
 static unsigned
 pi_cards(const catan_state *s, int player)
@@ -124,7 +106,7 @@ steal_choices(const catan_state *s)
  */
 START_TEST(test_fr_two_point_player_protected)
 {
-	catan_state *s = beginner(3, "", FR);
+	catan_state *s = beginner_modules(3, "", FR);
 
 	ROLL(s, 7);
 	EXPECT_PHASE(s, ROBBER);
@@ -147,7 +129,7 @@ END_TEST
  * (base-game.txt §05.B), so the refusals above are the module's. */
 START_TEST(test_fr_base_game_unrestricted)
 {
-	catan_state *s = beginner(3, "", "");
+	catan_state *s = beginner_modules(3, "", "");
 	catan_action buf[64];
 
 	ROLL(s, 7);
@@ -160,7 +142,7 @@ END_TEST
  * the mover included." p0 may not block its own h12 or h18 either. */
 START_TEST(test_fr_t3_mover_protected)
 {
-	catan_state *s = beginner(3, "", FR);
+	catan_state *s = beginner_modules(3, "", FR);
 
 	ROLL(s, 7);
 	/* forest h12 and pasture h18 have only p0's buildings */
@@ -179,8 +161,8 @@ END_TEST
  * T3: "2 or fewer", so a player with 1 point is. */
 START_TEST(test_fr_three_points_not_protected)
 {
-	catan_state *s = beginner(3, "", FR);
-	catan_state *t = beginner(3, "", FR);
+	catan_state *s = beginner_modules(3, "", FR);
+	catan_state *t = beginner_modules(3, "", FR);
 
 	/* p2's settlement on h2.s becomes a city: 3 points */
 	CITY(s, 2, "h2.s");
@@ -207,7 +189,7 @@ END_TEST
  * count". */
 START_TEST(test_fr_g3_hidden_points_do_not_count)
 {
-	catan_state *s = beginner(3, "", FR);
+	catan_state *s = beginner_modules(3, "", FR);
 
 	CATAN_ASSERT_OK(catan_edit_give_dev_card(s, 2, CATAN_DEV_VICTORY_POINT, 1));
 	ck_assert_int_eq(vp(s, 2), 2);
@@ -222,7 +204,7 @@ END_TEST
  * 4 public points. */
 START_TEST(test_fr_g3_awards_are_public_points)
 {
-	catan_state *s = beginner(3, "", FR);
+	catan_state *s = beginner_modules(3, "", FR);
 
 	CATAN_ASSERT_OK(catan_edit_set_knights_played(s, 2, 3));
 	ck_assert_int_eq(catan_state_largest_army_holder(s), 2);
@@ -237,7 +219,7 @@ END_TEST
  * Knight, ...)". */
 START_TEST(test_fr_t3_knight_obeys_too)
 {
-	catan_state *s = beginner(3, "", FR);
+	catan_state *s = beginner_modules(3, "", FR);
 
 	CATAN_ASSERT_OK(catan_edit_give_dev_card(s, 0, CATAN_DEV_KNIGHT, 1));
 	APPLY(s, "p0 play_knight");
@@ -258,7 +240,7 @@ END_TEST
  */
 START_TEST(test_fr_t3_no_valid_hex_stays_on_desert)
 {
-	catan_state *s = beginner(4, "", FR);
+	catan_state *s = beginner_modules(4, "", FR);
 
 	ROLL(s, 7);
 	EXPECT_ROBBER_MOVES(s, 0, "h9");
@@ -276,7 +258,7 @@ END_TEST
  * §05.B, "to another field"): the stay above is the module's permit. */
 START_TEST(test_fr_base_refuses_the_stay)
 {
-	catan_state *s = beginner(4, "", "");
+	catan_state *s = beginner_modules(4, "", "");
 
 	ROLL(s, 7);
 	REFUSE(s, "p0 move_robber h9", ROBBER_SAME_HEX);
@@ -293,7 +275,7 @@ END_TEST
  */
 START_TEST(test_fr_no_valid_hex_goes_to_desert)
 {
-	catan_state *s = beginner(4, "", FR);
+	catan_state *s = beginner_modules(4, "", FR);
 
 	clear_position(s);
 	SETTLEMENT(s, 0, "h0.ne");
@@ -327,7 +309,7 @@ END_TEST
  */
 START_TEST(test_fr_fallback_steals_from_more_than_two)
 {
-	catan_state *s = beginner(4, "", FR);
+	catan_state *s = beginner_modules(4, "", FR);
 
 	clear_position(s);
 	SETTLEMENT(s, 0, "h0.se");
@@ -361,7 +343,7 @@ END_TEST
  * builds there, so every owner with cards may be robbed. */
 START_TEST(test_fr_steal_after_a_valid_hex)
 {
-	catan_state *s = beginner(3, "", FR);
+	catan_state *s = beginner_modules(3, "", FR);
 
 	/* p1 at 3 points: h11 (only p1's h10.se, now a city) opens */
 	CITY(s, 1, "h10.se");
@@ -380,7 +362,7 @@ END_TEST
  * CATAN the Strongest Ports tile's points are public points too. */
 START_TEST(test_fr_with_harbors)
 {
-	catan_state *s = beginner(3, "", FR HOC);
+	catan_state *s = beginner_modules(3, "", FR HOC);
 
 	ck_assert_int_eq(catan_game_vp_to_win(catan_state_game(s)), 11);
 	ROLL(s, 7);
@@ -395,7 +377,7 @@ END_TEST
 static catan_state *
 harbor_board(int players, const char *extra, const char *modules)
 {
-	catan_state *s = beginner(players, extra, modules);
+	catan_state *s = beginner_modules(players, extra, modules);
 
 	clear_position(s);
 	MAIN_PHASE(s, 0);
