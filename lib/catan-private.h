@@ -218,10 +218,23 @@ catan_rng__below_inline(struct catan_rng *rng, uint32_t bound)
 
 /* ------------------------------------------------------------------ game */
 
+/* What a module's chance sampler did (struct game_module). */
+enum module_sample {
+	MODULE_SAMPLE_NONE,   /* the pending event is not the module's */
+	MODULE_SAMPLE_DRAWN,  /* *out holds the drawn outcome */
+	MODULE_SAMPLE_LIST,   /* the module's, but the generic walk must draw */
+};
+
 struct game_module {
 	const struct catan_module_ops *ops;
 	int32_t params[CATAN_MAX_PARAMS];
 	uint32_t slice_offset;
+	/* Optional fast path of a built-in module's chance_outcomes in
+	 * SAMPLED mode, set by its build_game (catan_game__set_sampler()):
+	 * the same single catan_rng__below(den) draw and the same mapping of
+	 * r to outcomes as walking its list, so games replay identically.
+	 * Returns an enum module_sample. */
+	int (*sample_chance)(catan_state *s, catan_action *out, const void *slice);
 };
 
 struct catan_game {
@@ -271,12 +284,13 @@ struct catan_game {
 	 * with the same single catan_rng__below(den) draw and the same
 	 * mapping of r to outcomes as walking the variant's chance_outcomes
 	 * list, so games replay identically. Returns false (having drawn
-	 * nothing) when the generic path must run. Used only when no module
-	 * has a chance_outcomes hook (module_chance). */
+	 * nothing) when the generic path must run. Used when no module
+	 * claims the pending event (module samplers first). */
 	bool (*sample_chance)(catan_state *s, catan_action *out);
 	/* Which kinds of module hooks the game has (game.c, once built): the
 	 * generic paths skip their folds when none applies. */
 	bool module_chance;                /* some module lists chance outcomes */
+	bool modules_sample;               /* ... and every such module has a sampler */
 	bool module_points;                /* some module adds points or moves the target */
 };
 
@@ -295,6 +309,10 @@ int catan_game__settle_players(catan_game *g);
 
 /* The module in use by that name, or NULL. */
 const struct game_module *catan_game__module(const catan_game *g, const char *name);
+/* Give a built-in module's chance sampler (struct game_module); for its
+ * build_game. */
+void catan_game__set_sampler(catan_game *g, const char *module,
+			     int (*sample)(catan_state *s, catan_action *out, const void *slice));
 /* The module owning an action type, or NULL (the variant's). */
 static inline const struct game_module *
 catan_game__action_owner(const catan_game *g, unsigned type)
@@ -370,7 +388,10 @@ struct core_state {
 	int8_t winner;
 	uint8_t pad0[2];
 	uint16_t setup_vertex;    /* settlement awaiting its set-up road */
-	uint16_t pad1;
+	/* Who acts (catan_state_acting_players()): derived from the rest,
+	 * kept up to date by apply, edits and loads (catan_state__refresh())
+	 * so that the once-per-step question is one load. */
+	uint16_t acting;
 	uint8_t bank[CATAN_MAX_CARD_KINDS];
 	uint8_t dev_deck[CATAN_MAX_DEV_KINDS];
 	uint8_t dev_bought[CATAN_MAX_DEV_KINDS]; /* bought this turn by the current player */
@@ -441,8 +462,11 @@ int catan_state__victory_points(const catan_state *s, int player, bool include_h
  * with the modules' robber_victims fold. Variants call this, never
  * catan_robber__victims() directly, so that modules apply everywhere. */
 uint32_t catan_state__robber_victims(const catan_state *s, unsigned hex, int thief);
-/* Run the modules' refresh hooks (after an edit of the position). */
-void catan_state__refresh_modules(catan_state *s);
+/* Recompute what is derived from the position after an edit or a load:
+ * the modules' refresh hooks, then who acts. */
+void catan_state__refresh(catan_state *s);
+/* Recompute only who acts (core_state.acting). */
+void catan_state__refresh_acting(catan_state *s);
 /* Outcomes of the pending chance event: the first module that claims it,
  * else the variant (sys/module.h). */
 void catan_state__chance_outcomes(const catan_state *s, catan_sink *sink);

@@ -225,7 +225,7 @@ catan_edit_set_cards(catan_state *s, int player, int kind, unsigned count)
 	int rc = edit_set_cards(s, player, kind, count);
 
 	if (rc == CATAN_OK)
-		catan_state__refresh_modules(s);
+		catan_state__refresh(s);
 	return rc;
 }
 
@@ -235,7 +235,7 @@ catan_edit_give_dev_card(catan_state *s, int player, int kind, int playable)
 	int rc = edit_give_dev_card(s, player, kind, playable);
 
 	if (rc == CATAN_OK)
-		catan_state__refresh_modules(s);
+		catan_state__refresh(s);
 	return rc;
 }
 
@@ -245,7 +245,7 @@ catan_edit_set_knights_played(catan_state *s, int player, unsigned count)
 	int rc = edit_set_knights_played(s, player, count);
 
 	if (rc == CATAN_OK)
-		catan_state__refresh_modules(s);
+		catan_state__refresh(s);
 	return rc;
 }
 
@@ -255,7 +255,7 @@ catan_edit_place(catan_state *s, int player, int piece, unsigned location)
 	int rc = edit_place(s, player, piece, location);
 
 	if (rc == CATAN_OK)
-		catan_state__refresh_modules(s);
+		catan_state__refresh(s);
 	return rc;
 }
 
@@ -265,7 +265,7 @@ catan_edit_remove(catan_state *s, int piece, unsigned location)
 	int rc = edit_remove(s, piece, location);
 
 	if (rc == CATAN_OK)
-		catan_state__refresh_modules(s);
+		catan_state__refresh(s);
 	return rc;
 }
 
@@ -275,7 +275,7 @@ catan_edit_set_robber(catan_state *s, unsigned hex)
 	int rc = edit_set_robber(s, hex);
 
 	if (rc == CATAN_OK)
-		catan_state__refresh_modules(s);
+		catan_state__refresh(s);
 	return rc;
 }
 
@@ -285,6 +285,6 @@ catan_edit_set_turn(catan_state *s, int player, int phase, int dice)
 	int rc = edit_set_turn(s, player, phase, dice);
 
 	if (rc == CATAN_OK)
-		catan_state__refresh_modules(s);
+		catan_state__refresh(s);
 	return rc;
 }

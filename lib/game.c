@@ -125,11 +125,15 @@ game_finish(catan_game *g)
 		if (rc)
 			return rc;
 	}
+	g->modules_sample = true;
 	for (size_t i = 0; i < g->nmodules; i++) {
 		const struct catan_module_ops *m = g->modules[i].ops;
 
-		if (m->chance_outcomes)
+		if (m->chance_outcomes) {
 			g->module_chance = true;
+			if (!g->modules[i].sample_chance)
+				g->modules_sample = false;
+		}
 		if (m->victory_points || m->vp_to_win)
 			g->module_points = true;
 	}

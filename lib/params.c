@@ -524,6 +524,15 @@ catan_game__module(const catan_game *g, const char *name)
 	return NULL;
 }
 
+void
+catan_game__set_sampler(catan_game *g, const char *module,
+			int (*sample)(catan_state *s, catan_action *out, const void *slice))
+{
+	for (size_t i = 0; i < g->nmodules; i++)
+		if (strcmp(g->modules[i].ops->name, module) == 0)
+			g->modules[i].sample_chance = sample;
+}
+
 static bool
 name_in(const char *const *list, const char *name)
 {

@@ -233,6 +233,8 @@ catan_state_resample(catan_state **out, const catan_state *s, int player,
 	deal_devs(t, s, &d, &rng);
 	/* The saved RNG belongs to the true position: the result gets its own. */
 	catan_rng__seed(&st_core(t)->rng, seed, STREAM_STATE);
+	/* A module may let who acts depend on the cards dealt. */
+	catan_state__refresh_acting(t);
 	t->errmsg[0] = '\0';
 	t->last_reason = CATAN_REASON_NONE;
 	*out = t;

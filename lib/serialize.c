@@ -1235,7 +1235,7 @@ slices_consistent(catan_state *s)
 	if (len > sizeof(saved))
 		return true;
 	memcpy(saved, s->data + from, len);
-	catan_state__refresh_modules(s);
+	catan_state__refresh(s);
 	same = memcmp(saved, s->data + from, len) == 0;
 	memcpy(s->data + from, saved, len);
 	return same;
@@ -1315,6 +1315,7 @@ load_snapshot(struct loader *ld)
 	if (!slices_consistent(ld->s))
 		return fail_at(ld, ld->end_line, CATAN_EPARSE,
 			       "a module's state slice does not match the position");
+	catan_state__refresh_acting(ld->s);
 	return validate(ld);
 }
 

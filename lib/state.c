@@ -85,6 +85,7 @@ catan_state_new(catan_state **out, catan_game *g)
 		catan_state_free(s);
 		return rc;
 	}
+	catan_state__refresh_acting(s);
 	if (g->chance_mode == CATAN_CHANCE_SAMPLED)
 		resolve_pending_chance(s);
 	*out = s;
@@ -170,15 +171,17 @@ is_terminal(const catan_state *s)
 	return st_ccore(s)->phase == CATAN_PHASE_GAME_OVER;
 }
 
-uint32_t
-catan_state_acting_players(const catan_state *s)
+/* Who acts in the position: the variant's answer folded through the
+ * modules'. Stored in the core (core_state.acting) by every apply, edit and
+ * load, because playouts ask it at every step. */
+static uint32_t
+compute_acting(const catan_state *s)
 {
-	const catan_game *g;
+	const catan_game *g = s->game;
 	uint32_t mask;
 
-	if (!s || is_terminal(s) || st_ccore(s)->chance != CHANCE_NONE)
+	if (is_terminal(s) || st_ccore(s)->chance != CHANCE_NONE)
 		return 0;
-	g = s->game;
 	mask = g->variant->acting_players(s);
 	for (unsigned i = 0; i < g->nmodules; i++) {
 		const struct game_module *m = &g->modules[i];
@@ -188,6 +191,20 @@ catan_state_acting_players(const catan_state *s)
 	}
 	/* Only seated players act. */
 	return mask & (uint32_t)((UINT64_C(1) << st_ccore(s)->num_players) - 1u);
+}
+
+_Static_assert(CATAN_MAX_PLAYERS <= 16, "core_state.acting holds one bit per player");
+
+void
+catan_state__refresh_acting(catan_state *s)
+{
+	st_core(s)->acting = (uint16_t)compute_acting(s);
+}
+
+uint32_t
+catan_state_acting_players(const catan_state *s)
+{
+	return s ? st_ccore(s)->acting : 0;
 }
 
 int
@@ -547,6 +564,31 @@ apply_one(catan_state *s, const catan_action *a)
 	if (g->variant->finish_action)
 		g->variant->finish_action(s);
 	st_core(s)->move_number++;
+	catan_state__refresh_acting(s);
+}
+
+/* The fast path of SAMPLED chance: the claiming module's sampler, else the
+ * variant's (catan-private.h). False when the generic walk must draw. */
+static bool
+sample_directly(catan_state *s, catan_action *a)
+{
+	const catan_game *g = s->game;
+
+	if (g->module_chance) {
+		if (!g->modules_sample)
+			return false;
+		for (unsigned i = 0; i < g->nmodules; i++) {
+			const struct game_module *m = &g->modules[i];
+			int r;
+
+			if (!m->ops->chance_outcomes)
+				continue;
+			r = m->sample_chance(s, a, st_cmodule(s, m));
+			if (r != MODULE_SAMPLE_NONE)
+				return r == MODULE_SAMPLE_DRAWN;
+		}
+	}
+	return g->sample_chance && g->sample_chance(s, a);
 }
 
 /* Resolve chance events with the state's RNG: draw r uniformly below the
@@ -555,21 +597,17 @@ apply_one(catan_state *s, const catan_action *a)
 static void
 resolve_pending_chance(catan_state *s)
 {
-	catan_chance_outcome outcomes[MAX_SCRATCH_OUTCOMES];
-
 	while (catan_state_is_chance_node(s)) {
+		catan_chance_outcome outcomes[MAX_SCRATCH_OUTCOMES];
 		catan_sink sink = { NULL, outcomes, ARRAY_LEN(outcomes), 0 };
+		catan_action a;
 		uint32_t r, acc = 0;
 		size_t i;
 
-		if (s->game->sample_chance && !s->game->module_chance) {
-			catan_action a;
-
-			/* Same draw, same outcome, no list (catan-private.h). */
-			if (s->game->sample_chance(s, &a)) {
-				apply_one(s, &a);
-				continue;
-			}
+		/* Same draw, same outcome, no list. */
+		if (sample_directly(s, &a)) {
+			apply_one(s, &a);
+			continue;
 		}
 		catan_state__chance_outcomes(s, &sink);
 		if (sink.count == 0 || sink.count > ARRAY_LEN(outcomes)) {
@@ -760,7 +798,7 @@ catan_state__robber_victims(const catan_state *s, unsigned hex, int thief)
 }
 
 void
-catan_state__refresh_modules(catan_state *s)
+catan_state__refresh(catan_state *s)
 {
 	const catan_game *g = s->game;
 
@@ -770,6 +808,7 @@ catan_state__refresh_modules(catan_state *s)
 		if (m->ops->refresh)
 			m->ops->refresh(s, s->data + m->slice_offset);
 	}
+	catan_state__refresh_acting(s);
 }
 
 /* ------------------------------------------------------------- scoring */
