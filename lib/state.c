@@ -85,6 +85,7 @@ catan_state_new(catan_state **out, catan_game *g)
 		catan_state_free(s);
 		return rc;
 	}
+	catan_trade__refresh_harbors(s);
 	catan_state__refresh_acting(s);
 	if (g->chance_mode == CATAN_CHANCE_SAMPLED)
 		resolve_pending_chance(s);
@@ -443,17 +444,19 @@ legal_with_modules(const catan_state *s, int player, catan_action *buf,
 {
 	const catan_game *g = s->game;
 	catan_action scratch[MAX_SCRATCH_ACTIONS];
-	catan_sink sink = { scratch, NULL, ARRAY_LEN(scratch), 0 };
-	catan_action_list list;
+	/* A caller's buffer with room for any list (the usual case) is worked
+	 * in place; otherwise the scratch list gives the count. */
+	bool direct = buf && cap >= g->max_actions;
+	catan_action_list list = { direct ? buf : scratch, 0,
+				   direct ? cap : ARRAY_LEN(scratch) };
+	catan_sink sink = { list.items, NULL, list.cap, 0 };
 
 	g->variant->legal_actions(s, player, &sink);
-	if (sink.count > ARRAY_LEN(scratch)) {
+	if (sink.count > list.cap) {
 		catan__log(g->ctx, CATAN_LOG_ERROR, "legal actions overflow (%zu)", sink.count);
 		return CATAN_ERROR;
 	}
-	list.items = scratch;
 	list.count = sink.count;
-	list.cap = ARRAY_LEN(scratch);
 	for (unsigned i = 0; i < g->nmodules; i++) {
 		const struct game_module *m = &g->modules[i];
 
@@ -464,7 +467,7 @@ legal_with_modules(const catan_state *s, int player, catan_action *buf,
 	*n_out = list.count;
 	if (list.count > cap)
 		return CATAN_EBUFS;
-	if (buf)
+	if (buf && !direct)
 		memcpy(buf, list.items, list.count * sizeof(*buf));
 	return CATAN_OK;
 }
@@ -808,6 +811,7 @@ catan_state__refresh(catan_state *s)
 		if (m->ops->refresh)
 			m->ops->refresh(s, s->data + m->slice_offset);
 	}
+	catan_trade__refresh_harbors(s);
 	catan_state__refresh_acting(s);
 }
 
