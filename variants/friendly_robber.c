@@ -149,6 +149,10 @@ fr_legal_actions(const catan_state *s, int player, catan_action_list *list,
 	size_t kept = 0;
 
 	(void)slice;
+	/* Robber moves are listed in the robber phase only (base lists them
+	 * there; no module lists any): the other lists pass untouched. */
+	if (st_ccore(s)->phase != CATAN_PHASE_ROBBER)
+		return;
 	for (size_t i = 0; i < list->count; i++) {
 		const catan_action *a = &list->items[i];
 
