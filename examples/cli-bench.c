@@ -66,30 +66,36 @@ struct bench {
 	size_t nsample;
 };
 
+/* A uniform index below n (n < 2^32): the high half of a 64-bit draw
+ * scaled by n (Lemire), which needs no division. */
+static size_t
+below(uint64_t *rng, size_t n)
+{
+	return (size_t)(((splitmix64(rng) >> 32) * (uint64_t)n) >> 32);
+}
+
 /* One step: the acting player's legal actions, a uniform choice, apply. */
 static int
 step(struct bench *b, catan_state *s)
 {
 	uint32_t acting = catan_state_acting_players(s);
-	int p = 0;
 	size_t n = 0;
 
 	if (acting == 0)
 		return CATAN_ERROR;
-	while (!(acting & 1u)) {
-		acting >>= 1;
-		p++;
-	}
-	if (catan_state_legal_actions(s, p, b->legal, b->cap, &n) != CATAN_OK || n == 0)
+	if (catan_state_legal_actions(s, __builtin_ctz(acting), b->legal, b->cap, &n) != CATAN_OK ||
+	    n == 0)
 		return CATAN_ERROR;
-	return catan_state_apply_unchecked(s, &b->legal[splitmix64(&b->rng) % n]);
+	return catan_state_apply_unchecked(s, &b->legal[below(&b->rng, n)]);
 }
 
 static int
 playouts(struct bench *b, catan_ctx *ctx, struct counting_alloc *ca, unsigned games,
 	 uint64_t seed)
 {
-	uint64_t every = 97;
+	/* a state kept for the per-call measurements every this many steps */
+	const unsigned every = 97;
+	unsigned until_sample = every;
 
 	b->rng = seed;
 	for (unsigned i = 0; i < games; i++) {
@@ -107,7 +113,7 @@ playouts(struct bench *b, catan_ctx *ctx, struct counting_alloc *ca, unsigned ga
 				return cli_error("no legal action in a non-terminal state");
 			}
 			b->steps++;
-			if (b->steps % every == 0 && b->nsample < SAMPLE_STATES) {
+			if (--until_sample == 0 && b->nsample < SAMPLE_STATES) {
 				/* kept for the per-call measurements; cloning
 				 * allocates, so it is not counted below */
 				double t1 = now_ns();
@@ -118,6 +124,8 @@ playouts(struct bench *b, catan_ctx *ctx, struct counting_alloc *ca, unsigned ga
 				before += ca->calls - c0;
 				t0 += now_ns() - t1;
 			}
+			if (until_sample == 0)
+				until_sample = every;
 		}
 		b->playout_ns += now_ns() - t0;
 		b->step_allocs += ca->calls - before;
@@ -180,7 +188,7 @@ micro_costs(struct bench *b, struct micro *m)
 
 		b->chosen[i].type = CATAN_ACT_NONE;
 		if (catan_state_legal_actions(b->sample[i], p, b->legal, b->cap, &n) == CATAN_OK && n)
-			b->chosen[i] = b->legal[splitmix64(&b->rng) % n];
+			b->chosen[i] = b->legal[below(&b->rng, n)];
 	}
 	calls = 0;
 	t0 = now_ns();

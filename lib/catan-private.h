@@ -292,6 +292,12 @@ struct catan_game {
 	bool module_chance;                /* some module lists chance outcomes */
 	bool modules_sample;               /* ... and every such module has a sampler */
 	bool module_points;                /* some module adds points or moves the target */
+	bool module_production;            /* some module adjusts what a roll pays */
+	/* What a piece byte earns from a producing hex, a byte per seated
+	 * player (settlement 1, city 2; nothing for neutral players and
+	 * other pieces): games of up to 8 seated players add a hex's corners
+	 * in one word each (rules-production.c). */
+	uint64_t yield_word[256];
 };
 
 /* Game strings (params.c): fill params and modules from a string or options. */
@@ -412,7 +418,12 @@ struct player_state {
 	uint8_t discard_owed;
 	uint8_t response;         /* trade_response */
 	uint8_t hand_total;
+	/* Derived: the harbors (bit = harbor index, boards of up to
+	 * HARBOR_SET_MAX harbors) where the player has a building, kept by
+	 * catan_build__place_*() and catan_trade__refresh_harbors(). */
+	uint16_t harbors;
 };
+#define HARBOR_SET_MAX 16
 
 struct catan_state {
 	catan_game *game;
@@ -463,7 +474,7 @@ int catan_state__victory_points(const catan_state *s, int player, bool include_h
  * catan_robber__victims() directly, so that modules apply everywhere. */
 uint32_t catan_state__robber_victims(const catan_state *s, unsigned hex, int thief);
 /* Recompute what is derived from the position after an edit or a load:
- * the modules' refresh hooks, then who acts. */
+ * the modules' refresh hooks, the players' harbors, then who acts. */
 void catan_state__refresh(catan_state *s);
 /* Recompute only who acts (core_state.acting). */
 void catan_state__refresh_acting(catan_state *s);
@@ -639,6 +650,8 @@ void catan_awards__update_largest_army(catan_state *s);
 
 /* production (rules-production.c): bank-shortage rule included */
 void catan_production__roll(catan_state *s, unsigned total);
+/* Fill catan_game.yield_word (once the players are known). */
+void catan_production__build_table(catan_game *g);
 /* Resources paid for a second set-up settlement. */
 void catan_production__setup_income(catan_state *s, int player, unsigned vertex);
 
@@ -655,12 +668,43 @@ void catan_trade__maritime_rates(const catan_state *s, int player,
 /* Every ratio a player may use per kind, as bit masks (bit r: r cards for one). */
 void catan_trade__maritime_ratios(const catan_state *s, int player,
 				  uint8_t ratios[CATAN_MAX_CARD_KINDS]);
+/* Recompute every player's harbor set (player_state.harbors) from the
+ * buildings: after edits and loads. */
+void catan_trade__refresh_harbors(catan_state *s);
 /* Both sides non-empty, no kind on both sides; returns a catan_reason. */
 int catan_trade__check_terms(const uint8_t give[CATAN_MAX_CARD_KINDS],
 			     const uint8_t get[CATAN_MAX_CARD_KINDS]);
 
-/* scoring (rules-score.c) */
-int catan_score__base_vp(const catan_state *s, int player, bool include_hidden);
+/* scoring: inline, because the win check runs after every action */
+
+/* Points of buildings and awards (07). */
+#define VP_SETTLEMENT 1
+#define VP_CITY 2
+#define VP_AWARD 2
+
+/* The base game's points. Buildings on the board are what left the stock:
+ * counting stock keeps this O(1) (a city returns its settlement to stock). */
+static inline int
+catan_score__base_vp(const catan_state *s, int player, bool include_hidden)
+{
+	const catan_game *g = s->game;
+	const struct core_state *core = st_ccore(s);
+	const struct player_state *ps;
+	int vp;
+
+	if (player < 0 || player >= catan_game__owners(g))
+		return 0;
+	ps = st_cplayer(s, player);
+	vp = VP_SETTLEMENT * (g->pieces[CATAN_PIECE_SETTLEMENT] - ps->settlements_left) +
+	     VP_CITY * (g->pieces[CATAN_PIECE_CITY] - ps->cities_left) +
+	     VP_AWARD * (core->longest_holder == player) +
+	     VP_AWARD * (core->army_holder == player);
+	/* Victory Point cards stay hidden until they win (05.E, B8). */
+	if (include_hidden ||
+	    (core->winner == player && (core->flags & GAME_VP_REVEALED)))
+		vp += ps->dev[CATAN_DEV_VICTORY_POINT];
+	return vp;
+}
 
 /* ---------------------------------------------------------------- sinks */
 

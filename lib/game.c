@@ -136,7 +136,10 @@ game_finish(catan_game *g)
 		}
 		if (m->victory_points || m->vp_to_win)
 			g->module_points = true;
+		if (m->production)
+			g->module_production = true;
 	}
+	catan_production__build_table(g);
 	return compute_layout(g);
 }
 

@@ -512,6 +512,10 @@ catan_build__place_settlement(catan_state *s, int player, unsigned vertex)
 	st_vert(s)[vertex] = PIECE_BYTE(player, CATAN_PIECE_SETTLEMENT);
 	if (ps->settlements_left > 0)
 		ps->settlements_left--;
+	/* Only a settlement on a free intersection is placed in play; a
+	 * harbor there now serves the player (05.C, B6). */
+	if (s->game->board.vert[vertex].harbor < HARBOR_SET_MAX)
+		ps->harbors |= (uint16_t)(1u << s->game->board.vert[vertex].harbor);
 	/* A settlement on an opponent's road breaks it (05.F): only other
 	 * players whose roads pass through here can lose length (one's own
 	 * building never breaks one's road). */
@@ -541,5 +545,6 @@ catan_build__place_city(catan_state *s, int player, unsigned vertex)
 		return;
 	}
 	/* Not an upgrade (never in legal play): the vertex changed hands. */
+	catan_trade__refresh_harbors(s);
 	catan_awards__update_longest_road(s);
 }

@@ -23,12 +23,22 @@ building_yield(uint8_t byte)
 
 /* The most hexes one number can have (struct board). */
 #define ROLL_HEXES ARRAY_LEN(((struct board *)0)->hexes_by_number[0])
-/* Games up to this many players keep what a kind owes in one word, a
- * byte per player (at most 4 hexes of 6 corners of 2 cards: fits). */
+/* Games up to this many seated players keep what a kind owes in one word,
+ * a byte per player (at most 4 hexes of 6 corners of 2 cards: fits). */
 #define PACKED_PLAYERS 8
-/* Nibble k: the cards a piece of kind k earns (settlement 1, city 2). */
-#define YIELD_NIBBLES (((uint64_t)1 << (4 * CATAN_PIECE_SETTLEMENT)) | \
-		       ((uint64_t)2 << (4 * CATAN_PIECE_CITY)))
+
+void
+catan_production__build_table(catan_game *g)
+{
+	for (unsigned byte = 0; byte < ARRAY_LEN(g->yield_word); byte++) {
+		int owner = PIECE_OWNER(byte);
+		uint64_t yield = byte ? building_yield((uint8_t)byte) : 0;
+
+		/* Neutral players receive no production (sys/module.h). */
+		g->yield_word[byte] = owner >= 0 && owner < (int)g->num_players &&
+				      owner < PACKED_PLAYERS ? yield << (8 * owner) : 0;
+	}
+}
 
 /* Give a player n cards of a kind from the bank (catan_cards__receive()
  * for a valid player and kind: never more than the bank holds). */
@@ -96,9 +106,9 @@ hex_owed(const catan_state *s, unsigned hex,
 }
 
 /*
- * Pay one kind (any number of players). "If the bank lacks a resource to pay for multiple players,
- * no one receives this type of production. If only one person has to
- * receive it, give it what is left" (05.A).
+ * Pay one kind (any number of players). "If the bank lacks a resource to pay for
+ * multiple players, no one receives this type of production. If only one
+ * person has to receive it, give it what is left" (05.A).
  */
 static void
 pay_kind_wide(catan_state *s, int kind,
@@ -125,19 +135,23 @@ pay_kind_wide(catan_state *s, int kind,
 			catan_cards__receive(s, p, kind, owed[p][kind]);
 }
 
-/* A module adjusts what is owed (sys/module.h): the per-player table of
- * roll_wide() is what its hook edits. */
-static bool
-production_hooked(const catan_game *g)
+/* The modules adjust what is owed (sys/module.h), then the kinds are paid. */
+static void
+fold_and_pay(catan_state *s, unsigned total,
+	     unsigned owed[CATAN_MAX_PLAYERS][CATAN_MAX_CARD_KINDS], int nplayers)
 {
-	for (unsigned i = 0; i < g->nmodules; i++)
-		if (g->modules[i].ops->production)
-			return true;
-	return false;
+	for (unsigned i = 0; i < s->game->nmodules; i++) {
+		const struct game_module *m = &s->game->modules[i];
+
+		if (m->ops->production)
+			m->ops->production(s, total, owed, st_cmodule(s, m));
+	}
+	/* A hook may owe any kind. */
+	for (int kind = 0; kind < CATAN_MAX_CARD_KINDS; kind++)
+		pay_kind_wide(s, kind, owed, nplayers);
 }
 
-/* Production for games of more than PACKED_PLAYERS players, or with a
- * module's production hook. */
+/* Production for games of more than PACKED_PLAYERS seated players. */
 static void
 roll_wide(catan_state *s, unsigned total)
 {
@@ -147,13 +161,11 @@ roll_wide(catan_state *s, unsigned total)
 	unsigned robber = st_ccore(s)->robber_hex;
 	unsigned nhex, kinds = 0;
 
-	if (total >= ARRAY_LEN(b->num_hexes))
-		return;
 	if (nplayers > CATAN_MAX_PLAYERS)
 		nplayers = CATAN_MAX_PLAYERS;
 	nhex = b->num_hexes[total];
-	if (nhex > ARRAY_LEN(b->hexes_by_number[0]))
-		nhex = ARRAY_LEN(b->hexes_by_number[0]);
+	if (nhex > ROLL_HEXES)
+		nhex = ROLL_HEXES;
 	memset(owed, 0, (size_t)nplayers * sizeof(owed[0]));
 
 	for (unsigned i = 0; i < nhex; i++) {
@@ -166,13 +178,9 @@ roll_wide(catan_state *s, unsigned total)
 		if (b->hex[hex].resource >= 0 && b->hex[hex].resource < CATAN_MAX_CARD_KINDS)
 			kinds |= 1u << b->hex[hex].resource;
 	}
-	for (unsigned i = 0; i < s->game->nmodules; i++) {
-		const struct game_module *m = &s->game->modules[i];
-
-		if (m->ops->production) {
-			m->ops->production(s, total, owed, st_cmodule(s, m));
-			kinds = (1u << CATAN_MAX_CARD_KINDS) - 1u;
-		}
+	if (s->game->module_production) {
+		fold_and_pay(s, total, owed, nplayers);
+		return;
 	}
 	/* Only the kinds some hex produced can be owed. */
 	for (int kind = 0; kinds; kind++, kinds >>= 1)
@@ -183,8 +191,9 @@ roll_wide(catan_state *s, unsigned total)
 void
 catan_production__roll(catan_state *s, unsigned total)
 {
-	const struct board *b = &s->game->board;
-	uint64_t owed[ROLL_HEXES], acc;
+	const catan_game *g = s->game;
+	const struct board *b = &g->board;
+	uint64_t owed[ROLL_HEXES];
 	int kind_of[ROLL_HEXES];
 	const uint8_t *verts = st_cvert(s);
 	int nplayers = st_ccore(s)->num_players;
@@ -193,7 +202,7 @@ catan_production__roll(catan_state *s, unsigned total)
 
 	if (total >= ARRAY_LEN(b->num_hexes))
 		return;
-	if (nplayers > PACKED_PLAYERS || production_hooked(s->game)) {
+	if (nplayers > PACKED_PLAYERS) {
 		roll_wide(s, total);
 		return;
 	}
@@ -204,6 +213,7 @@ catan_production__roll(catan_state *s, unsigned total)
 	for (unsigned i = 0; i < nhex; i++) {
 		unsigned hex = b->hexes_by_number[total][i], row;
 		const struct board_hex *bh;
+		uint64_t acc = 0;
 		int kind;
 
 		/* The robber's hex produces nothing (05.A). */
@@ -219,18 +229,24 @@ catan_production__roll(catan_state *s, unsigned total)
 			kind_of[nkinds++] = kind;
 			owed[row] = 0;
 		}
-		acc = 0;
-		/* Branch-free: which corners hold buildings is random. */
+		/* One table word per corner: which corners hold buildings
+		 * is random, so no branches. */
 		for (unsigned c = 0; c < 6; c++) {
 			unsigned v = bh->vert[c];
-			unsigned byte = v < nvert ? verts[v] : 0;
-			unsigned owner = (byte & 31u) - 1u;   /* huge when empty */
-			/* building_yield() as a nibble table by piece kind */
-			uint64_t yield = (YIELD_NIBBLES >> (4 * (byte >> 5))) & 0xfu;
 
-			acc += owner < (unsigned)nplayers ? yield << (8 * (owner & 7u)) : 0;
+			acc += g->yield_word[v < nvert ? verts[v] : 0];
 		}
 		owed[row] += acc;
+	}
+	if (g->module_production) {
+		unsigned wide[CATAN_MAX_PLAYERS][CATAN_MAX_CARD_KINDS];
+
+		memset(wide, 0, (size_t)nplayers * sizeof(wide[0]));
+		for (unsigned i = 0; i < nkinds; i++)
+			for (int p = 0; p < nplayers; p++)
+				wide[p][kind_of[i]] += (unsigned)(owed[i] >> (8 * p)) & 0xffu;
+		fold_and_pay(s, total, wide, nplayers);
+		return;
 	}
 	/* Kinds are independent (one bank pile, one hand count each). */
 	for (unsigned i = 0; i < nkinds; i++)

@@ -17,6 +17,29 @@ is_building_of(uint8_t byte, int player)
 }
 
 void
+catan_trade__refresh_harbors(catan_state *s)
+{
+	const struct board *b = &s->game->board;
+	const uint8_t *verts = st_cvert(s);
+	int owners = catan_game__owners(s->game);
+
+	for (int p = 0; p < owners; p++)
+		st_player(s, p)->harbors = 0;
+	if (b->nharbor > HARBOR_SET_MAX)
+		return;
+	for (unsigned i = 0; i < b->nharbor; i++) {
+		for (unsigned j = 0; j < 2; j++) {
+			unsigned v = b->harbor[i].vert[j];
+			uint8_t byte = v < b->nvert ? verts[v] : 0;
+			int owner = PIECE_OWNER(byte);
+
+			if (owner >= 0 && owner < owners && is_building_of(byte, owner))
+				st_player(s, owner)->harbors |= (uint16_t)(1u << i);
+		}
+	}
+}
+
+void
 catan_trade__maritime_ratios(const catan_state *s, int player,
 			     uint8_t ratios[CATAN_MAX_CARD_KINDS])
 {
@@ -25,23 +48,26 @@ catan_trade__maritime_ratios(const catan_state *s, int player,
 	 * One byte per kind, so all kinds combine in one word. */
 	uint64_t bits = 0x0101010101010101ull << MARITIME_BASE_RATE;
 
-	const uint8_t *verts = st_cvert(s);
-	/* in locals: the byte reads below may alias the board */
-	const struct board_harbor *h = b->harbor;
-	unsigned nharbor = b->nharbor, nvert = b->nvert;
+	if (b->nharbor <= HARBOR_SET_MAX) {
+		/* The player's harbors are kept in the state. */
+		for (unsigned set = st_cplayer(s, player)->harbors; set; set &= set - 1)
+			bits |= b->harbor[__builtin_ctz(set)].ratio_bits;
+	} else {
+		const uint8_t *verts = st_cvert(s);
+		/* in locals: the byte reads below may alias the board */
+		const struct board_harbor *h = b->harbor;
+		unsigned nharbor = b->nharbor, nvert = b->nvert;
 
-	for (unsigned i = 0; i < nharbor; i++) {
-		unsigned v0 = h[i].vert[0], v1 = h[i].vert[1];
-		uint8_t b0 = v0 < nvert ? verts[v0] : 0, b1 = v1 < nvert ? verts[v1] : 0;
+		for (unsigned i = 0; i < nharbor; i++) {
+			unsigned v0 = h[i].vert[0], v1 = h[i].vert[1];
+			uint8_t b0 = v0 < nvert ? verts[v0] : 0, b1 = v1 < nvert ? verts[v1] : 0;
 
-		/* Most harbors have no building at all: one test for both. */
-		if ((b0 | b1) == 0)
-			continue;
-		/* A harbor serves its two intersections; only a settlement
-		 * or city there counts: "Owning a road near the port is not
-		 * enough" (05.C, B6). */
-		if (is_building_of(b0, player) || is_building_of(b1, player))
-			bits |= h[i].ratio_bits;
+			/* A harbor serves its two intersections; only a
+			 * settlement or city there counts: "Owning a road near
+			 * the port is not enough" (05.C, B6). */
+			if (is_building_of(b0, player) || is_building_of(b1, player))
+				bits |= h[i].ratio_bits;
+		}
 	}
 	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
 		ratios[k] = (uint8_t)(bits >> (8 * k));

@@ -1315,7 +1315,7 @@ load_snapshot(struct loader *ld)
 	if (!slices_consistent(ld->s))
 		return fail_at(ld, ld->end_line, CATAN_EPARSE,
 			       "a module's state slice does not match the position");
-	catan_state__refresh_acting(ld->s);
+	catan_state__refresh(ld->s);
 	return validate(ld);
 }
 
