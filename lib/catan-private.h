@@ -258,7 +258,7 @@ struct catan_game {
 	struct board board;
 
 	/* rules constants filled by the variant */
-	uint8_t vp_to_win;
+	uint8_t vp_to_win;                 /* the variant's target */
 	uint8_t hand_limit;                /* discard when holding more (7) */
 	uint8_t offer_max;                 /* largest domestic offer listed */
 	uint8_t strict_phases;             /* B4 phases=strict */
@@ -293,6 +293,7 @@ struct catan_game {
 	bool modules_sample;               /* ... and every such module has a sampler */
 	bool module_points;                /* some module adds points or moves the target */
 	bool module_production;            /* some module adjusts what a roll pays */
+	int vp_target;                     /* vp_to_win after the modules' folds */
 	/* What a piece byte earns from a producing hex, a byte per seated
 	 * player (settlement 1, city 2; nothing for neutral players and
 	 * other pieces): games of up to 8 seated players add a hex's corners

@@ -139,6 +139,11 @@ game_finish(catan_game *g)
 		if (m->production)
 			g->module_production = true;
 	}
+	/* The hooks see only the immutable game: the target is fixed. */
+	g->vp_target = g->vp_to_win;
+	for (size_t i = 0; i < g->nmodules; i++)
+		if (g->modules[i].ops->vp_to_win)
+			g->vp_target = g->modules[i].ops->vp_to_win(g, g->vp_target);
 	catan_production__build_table(g);
 	return compute_layout(g);
 }
@@ -322,15 +327,7 @@ catan_game_chance_mode(const catan_game *g)
 int
 catan_game_vp_to_win(const catan_game *g)
 {
-	int vp;
-
-	if (!g)
-		return CATAN_EINVAL;
-	vp = g->vp_to_win;
-	for (size_t i = 0; i < g->nmodules; i++)
-		if (g->modules[i].ops->vp_to_win)
-			vp = g->modules[i].ops->vp_to_win(g, vp);
-	return vp;
+	return g ? g->vp_target : CATAN_EINVAL;
 }
 
 size_t

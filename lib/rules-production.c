@@ -146,9 +146,16 @@ fold_and_pay(catan_state *s, unsigned total,
 		if (m->ops->production)
 			m->ops->production(s, total, owed, st_cmodule(s, m));
 	}
-	/* A hook may owe any kind. */
+	/* A hook may owe any kind: pay those someone is owed (the OR over
+	 * the rows is a few vector operations). */
+	unsigned any[CATAN_MAX_CARD_KINDS] = { 0 };
+
+	for (int p = 0; p < nplayers; p++)
+		for (int kind = 0; kind < CATAN_MAX_CARD_KINDS; kind++)
+			any[kind] |= owed[p][kind];
 	for (int kind = 0; kind < CATAN_MAX_CARD_KINDS; kind++)
-		pay_kind_wide(s, kind, owed, nplayers);
+		if (any[kind])
+			pay_kind_wide(s, kind, owed, nplayers);
 }
 
 /* Production for games of more than PACKED_PLAYERS seated players. */

@@ -86,9 +86,9 @@ catan_state_new(catan_state **out, catan_game *g)
 		return rc;
 	}
 	catan_trade__refresh_harbors(s);
-	catan_state__refresh_acting(s);
 	if (g->chance_mode == CATAN_CHANCE_SAMPLED)
 		resolve_pending_chance(s);
+	catan_state__refresh_acting(s);
 	*out = s;
 	return CATAN_OK;
 }
@@ -173,8 +173,9 @@ is_terminal(const catan_state *s)
 }
 
 /* Who acts in the position: the variant's answer folded through the
- * modules'. Stored in the core (core_state.acting) by every apply, edit and
- * load, because playouts ask it at every step. */
+ * modules'. Stored in the core (core_state.acting) at the end of every
+ * public call that changes the position (apply, chance resolution, edits,
+ * loads), because playouts ask it at every step. */
 static uint32_t
 compute_acting(const catan_state *s)
 {
@@ -567,7 +568,6 @@ apply_one(catan_state *s, const catan_action *a)
 	if (g->variant->finish_action)
 		g->variant->finish_action(s);
 	st_core(s)->move_number++;
-	catan_state__refresh_acting(s);
 }
 
 /* The fast path of SAMPLED chance: the claiming module's sampler, else the
@@ -634,6 +634,7 @@ catan_state_resolve_chance(catan_state *s)
 	if (!s)
 		return CATAN_EINVAL;
 	resolve_pending_chance(s);
+	catan_state__refresh_acting(s);
 	return CATAN_OK;
 }
 
@@ -779,6 +780,8 @@ catan_state_apply_unchecked(catan_state *s, const catan_action *a)
 	apply_one(s, a);
 	if (s->game->chance_mode == CATAN_CHANCE_SAMPLED)
 		resolve_pending_chance(s);
+	/* Once per call: the chance events resolved above ask nobody. */
+	catan_state__refresh_acting(s);
 	return CATAN_OK;
 }
 

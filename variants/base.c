@@ -1300,8 +1300,7 @@ base_finish_action(catan_state *s)
 		 * fold no hook then). */
 		if (catan_score__base_vp(s, c->current, true) < s->game->vp_to_win)
 			return;
-	} else if (catan_state__victory_points(s, c->current, true) <
-		   catan_game_vp_to_win(s->game)) {
+	} else if (catan_state__victory_points(s, c->current, true) < s->game->vp_target) {
 		return;
 	}
 	c->phase = CATAN_PHASE_GAME_OVER;

@@ -33,6 +33,10 @@ struct fr_rule {
 	uint32_t protected;   /* players with FR_PROTECTED_MAX_VP or fewer */
 	bool any_open;        /* some hex other than the robber's is valid */
 	unsigned fallback;    /* where it goes when none is: the desert */
+	/* Boards of up to 64 hexes: the hexes with a protected player's
+	 * building, from one pass over the intersections. */
+	bool have_spared;
+	uint64_t spared;
 };
 
 static uint32_t
@@ -70,6 +74,42 @@ hex_owners(const catan_state *s, unsigned hex)
 	return mask;
 }
 
+static bool
+spared_hexes(const catan_state *s, uint32_t protected, uint64_t *out)
+{
+	const struct board *b = &s->game->board;
+	const uint8_t *verts = st_cvert(s);
+	uint64_t spared = 0;
+
+	if (b->nhex > 64)
+		return false;
+	for (unsigned v = 0; v < b->nvert; v++) {
+		const struct board_vertex *bv;
+		int owner;
+
+		if (verts[v] == 0)
+			continue;
+		owner = PIECE_OWNER(verts[v]);
+		if (owner < 0 || owner >= CATAN_MAX_PLAYERS || !(protected & (UINT32_C(1) << owner)))
+			continue;
+		bv = &b->vert[v];
+		for (unsigned i = 0; i < bv->nhex && i < 3; i++)
+			if (bv->hex[i] < 64)
+				spared |= UINT64_C(1) << bv->hex[i];
+	}
+	*out = spared;
+	return true;
+}
+
+/* Does a protected player build on a corner of the hex? */
+static bool
+is_spared(const catan_state *s, const struct fr_rule *r, unsigned hex)
+{
+	if (r->have_spared)
+		return hex < 64 && ((r->spared >> hex) & 1u);
+	return (hex_owners(s, hex) & r->protected) != 0;
+}
+
 static void
 fr_rule_get(const catan_state *s, struct fr_rule *r)
 {
@@ -77,9 +117,10 @@ fr_rule_get(const catan_state *s, struct fr_rule *r)
 	unsigned robber = st_ccore(s)->robber_hex;
 
 	r->protected = protected_players(s);
+	r->have_spared = spared_hexes(s, r->protected, &r->spared);
 	r->any_open = false;
 	for (unsigned h = 0; h < b->nhex && !r->any_open; h++)
-		if (h != robber && !(hex_owners(s, h) & r->protected))
+		if (h != robber && !is_spared(s, r, h))
 			r->any_open = true;
 	/* Without a desert on the board the robber has nowhere to be sent,
 	 * so it stays where it is (documented in doc/variants). */
@@ -95,7 +136,7 @@ fr_allows(const catan_state *s, const struct fr_rule *r, unsigned hex)
 	/* Staying put is the variant's business when other hexes are open. */
 	if (hex == st_ccore(s)->robber_hex)
 		return true;
-	return !(hex_owners(s, hex) & r->protected);
+	return !is_spared(s, r, hex);
 }
 
 static int
