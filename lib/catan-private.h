@@ -293,6 +293,7 @@ struct catan_game {
 	bool modules_sample;               /* ... and every such module has a sampler */
 	bool module_points;                /* some module adds points or moves the target */
 	bool module_production;            /* some module adjusts what a roll pays */
+	bool module_listing;               /* some module edits the legal actions */
 	int vp_target;                     /* vp_to_win after the modules' folds */
 	/* What a piece byte earns from a producing hex, a byte per seated
 	 * player (settlement 1, city 2; nothing for neutral players and

@@ -138,6 +138,8 @@ game_finish(catan_game *g)
 			g->module_points = true;
 		if (m->production)
 			g->module_production = true;
+		if (m->legal_actions)
+			g->module_listing = true;
 	}
 	/* The hooks see only the immutable game: the target is fixed. */
 	g->vp_target = g->vp_to_win;

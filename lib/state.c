@@ -439,37 +439,68 @@ may_act(const catan_state *s, int player)
 	       (catan_state_acting_players(s) & (1u << player));
 }
 
-static int
-legal_with_modules(const catan_state *s, int player, catan_action *buf,
-		   size_t cap, size_t *n_out)
+/* The variant's list, then each module's edits; false on overflow. */
+static inline bool
+run_listing(const catan_state *s, int player, catan_action_list *list)
 {
 	const catan_game *g = s->game;
-	catan_action scratch[MAX_SCRATCH_ACTIONS];
-	/* A caller's buffer with room for any list (the usual case) is worked
-	 * in place; otherwise the scratch list gives the count. */
-	bool direct = buf && cap >= g->max_actions;
-	catan_action_list list = { direct ? buf : scratch, 0,
-				   direct ? cap : ARRAY_LEN(scratch) };
-	catan_sink sink = { list.items, NULL, list.cap, 0 };
+	catan_sink sink = { list->items, NULL, list->cap, 0 };
+	bool appended = false;
 
 	g->variant->legal_actions(s, player, &sink);
-	if (sink.count > list.cap) {
+	if (sink.count > list->cap) {
 		catan__log(g->ctx, CATAN_LOG_ERROR, "legal actions overflow (%zu)", sink.count);
-		return CATAN_ERROR;
+		return false;
 	}
-	list.count = sink.count;
+	list->count = sink.count;
 	for (unsigned i = 0; i < g->nmodules; i++) {
 		const struct game_module *m = &g->modules[i];
+		size_t before = list->count;
 
-		if (m->ops->legal_actions)
-			m->ops->legal_actions(s, player, &list, s->data + m->slice_offset);
+		if (!m->ops->legal_actions)
+			continue;
+		m->ops->legal_actions(s, player, list, s->data + m->slice_offset);
+		appended |= list->count > before;
 	}
-	sort_actions(list.items, list.count);
+	/* Removing keeps the order (sys/module.h): only appended actions
+	 * need sorting in. */
+	if (appended)
+		sort_actions(list->items, list->count);
+	return true;
+}
+
+/* A buffer too small for every list (or none, to count): the pipeline
+ * runs in scratch space, kept out of the usual path's stack frame. */
+static __attribute__((noinline)) int
+legal_through_scratch(const catan_state *s, int player, catan_action *buf,
+		      size_t cap, size_t *n_out)
+{
+	catan_action scratch[MAX_SCRATCH_ACTIONS];
+	catan_action_list list = { scratch, 0, ARRAY_LEN(scratch) };
+
+	if (!run_listing(s, player, &list))
+		return CATAN_ERROR;
 	*n_out = list.count;
 	if (list.count > cap)
 		return CATAN_EBUFS;
-	if (buf && !direct)
+	if (buf)
 		memcpy(buf, list.items, list.count * sizeof(*buf));
+	return CATAN_OK;
+}
+
+static __attribute__((noinline)) int
+legal_with_modules(const catan_state *s, int player, catan_action *buf,
+		   size_t cap, size_t *n_out)
+{
+	catan_action_list list = { buf, 0, cap };
+
+	/* A buffer with room for any list (the usual case) is worked in
+	 * place. */
+	if (!buf || cap < s->game->max_actions)
+		return legal_through_scratch(s, player, buf, cap, n_out);
+	if (!run_listing(s, player, &list))
+		return CATAN_ERROR;
+	*n_out = list.count;
 	return CATAN_OK;
 }
 
@@ -489,7 +520,7 @@ catan_state_legal_actions(const catan_state *s, int player, catan_action *buf,
 	*n_out = 0;
 	if (!may_act(s, player))
 		return CATAN_OK;
-	if (s->game->nmodules) {
+	if (s->game->module_listing) {
 		int rc;
 
 		((catan_state *)s)->listing = 1;

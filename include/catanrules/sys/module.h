@@ -22,7 +22,7 @@
  * | init_state | in order, after the variant's |
  * | permit | overrule: asked only when the variant refuses an action; the first module that permits makes the variant's refusal void |
  * | check_action | veto: runs after the variant's check (and permits); the first non-zero reason wins |
- * | legal_actions | pipeline: each module may add and remove; the list is re-sorted |
+ * | legal_actions | pipeline: each module may remove actions (keeping the order of the others) and append new ones, which the library sorts into place |
  * | after_apply | in order, after the variant's apply |
  * | refresh | in order, when the position changed outside an action (an edit, a load); it must leave a slice that matches the position unchanged, so a loaded slice it would change is refused |
  * | victory_points | fold: each adjusts the total |
@@ -106,7 +106,9 @@ struct catan_module_ops {
 	 *  to let the action through. (A built-in module may record why with
 	 *  catan_state__seterr(); the refusal's message then says so.) */
 	int (*check_action)(const catan_state *s, const catan_action *a, const void *slice);
-	/** Edit the player's legal actions in place (keep them legal and unique). */
+	/** Edit the player's legal actions in place (keep them legal and
+	 *  unique): remove actions by moving the later ones down in order,
+	 *  and append new ones at the end. */
 	void (*legal_actions)(const catan_state *s, int player, catan_action_list *list, const void *slice);
 	/** React after an action was applied. */
 	void (*after_apply)(catan_state *s, const catan_action *a, void *slice);
