@@ -273,6 +273,7 @@ struct catan_game {
 	uint32_t off_players;
 	uint32_t off_vertices;
 	uint32_t off_edges;
+	uint32_t off_sets;                 /* struct owner_sets per owner, or 0 */
 	uint32_t off_variant;
 	uint32_t variant_size;
 	/* opaque per-variant immutable data (beginner set-up tables, ...) */
@@ -461,6 +462,22 @@ static inline uint8_t *st_edge(catan_state *s)
 { return s->data + s->game->off_edges; }
 static inline const uint8_t *st_cedge(const catan_state *s)
 { return s->data + s->game->off_edges; }
+/*
+ * On boards with bit masks (struct board, masks_ok) every piece owner's
+ * roads and buildings are also kept as bit sets, derived from the piece
+ * bytes: catan_build__place_*() keep them, catan_build__refresh_sets()
+ * recomputes them after edits and loads. Move generation and Longest Road
+ * read them instead of converting the bytes at every call.
+ */
+struct owner_sets {
+	uint64_t roads[2];   /* edges */
+	uint64_t buildings;  /* intersections with a settlement or city */
+};
+
+static inline struct owner_sets *st_sets(catan_state *s, int p)
+{ return (struct owner_sets *)(void *)(s->data + s->game->off_sets) + p; }
+static inline const struct owner_sets *st_csets(const catan_state *s, int p)
+{ return (const struct owner_sets *)(const void *)(s->data + s->game->off_sets) + p; }
 static inline void *st_variant(catan_state *s)
 { return s->data + s->game->off_variant; }
 static inline const void *st_cvariant(const catan_state *s)
@@ -476,7 +493,7 @@ int catan_state__victory_points(const catan_state *s, int player, bool include_h
  * catan_robber__victims() directly, so that modules apply everywhere. */
 uint32_t catan_state__robber_victims(const catan_state *s, unsigned hex, int thief);
 /* Recompute what is derived from the position after an edit or a load:
- * the modules' refresh hooks, the players' harbors, then who acts. */
+ * the modules' refresh hooks, the piece sets and harbors, then who acts. */
 void catan_state__refresh(catan_state *s);
 /* Recompute only who acts (core_state.acting). */
 void catan_state__refresh_acting(catan_state *s);
@@ -633,6 +650,14 @@ size_t catan_build__legal_setup_settlements(const catan_state *s, int player,
 size_t catan_build__legal_setup_roads(const catan_state *s, int player,
 				      uint16_t *out, size_t cap);
 /* Place pieces (no checks, no payment); update roads and awards. */
+/* Recompute every owner's piece sets from the piece bytes (boards with
+ * masks; after edits and loads). */
+void catan_build__refresh_sets(catan_state *s);
+/* A board with masks: the player's roads and buildings and everybody's
+ * (any output may be NULL). */
+void catan_build__sets(const catan_state *s, int player, uint64_t own_roads[2],
+		       uint64_t any_roads[2], uint64_t *own_buildings,
+		       uint64_t *any_buildings);
 void catan_build__place_road(catan_state *s, int player, unsigned edge);
 void catan_build__place_settlement(catan_state *s, int player, unsigned vertex);
 void catan_build__place_city(catan_state *s, int player, unsigned vertex);

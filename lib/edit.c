@@ -128,6 +128,8 @@ edit_place(catan_state *s, int player, int piece, unsigned location)
 		 * comes back to stock because none was there. */
 		st_vert(s)[location] = PIECE_BYTE(player, CATAN_PIECE_CITY);
 		ps->cities_left--;
+		/* Longest Road reads the piece sets. */
+		catan_build__refresh_sets(s);
 		catan_awards__update_longest_road(s);
 		return CATAN_OK;
 	default:
@@ -163,6 +165,8 @@ edit_remove(catan_state *s, int piece, unsigned location)
 			ps->settlements_left++;
 		st_vert(s)[location] = 0;
 	}
+	/* Longest Road reads the piece sets. */
+	catan_build__refresh_sets(s);
 	catan_awards__update_longest_road(s);
 	return CATAN_OK;
 }

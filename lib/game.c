@@ -39,7 +39,8 @@ game_destroy(catan_game *g)
 
 /*
  * The state is one flat block: core, players, one byte per intersection
- * and edge, then the variant's and each module's slice, each 8-aligned.
+ * and edge, the owners' piece sets on boards with masks, then the
+ * variant's and each module's slice, each 8-aligned.
  */
 static int
 compute_layout(catan_game *g)
@@ -53,6 +54,11 @@ compute_layout(catan_game *g)
 	off += g->board.nvert;
 	g->off_edges = (uint32_t)off;
 	off = round8(off + g->board.nedge);
+	g->off_sets = 0;
+	if (g->board.masks_ok) {
+		g->off_sets = (uint32_t)off;
+		off += (uint64_t)catan_game__owners(g) * sizeof(struct owner_sets);
+	}
 	g->off_variant = (uint32_t)off;
 	off += g->variant_size;
 	for (size_t i = 0; i < g->nmodules; i++) {

@@ -246,13 +246,10 @@ static void
 mask_walk_init(struct mask_walk *w, const catan_state *s, int player)
 {
 	const struct board *b = &s->game->board;
-	uint64_t own_v = 0, any_v = 0;
+	uint64_t own_v, any_v;
 
 	w->b = b;
-	w->roads[0] = w->roads[1] = 0;
-	catan_bytes__sets(st_cedge(s), b->nedge, 0xff, PIECE_BYTE(player, EDGE_KIND_ROAD),
-			  w->roads, NULL);
-	catan_bytes__sets(st_cvert(s), b->nvert, 31, (uint8_t)(player + 1), &own_v, &any_v);
+	catan_build__sets(s, player, w->roads, NULL, &own_v, &any_v);
 	w->blocked = any_v & ~own_v;
 	w->seen[0] = w->seen[1] = 0;
 }

@@ -241,16 +241,61 @@ fast_board(const struct board *b)
 	return b->masks_ok;
 }
 
+void
+catan_build__refresh_sets(catan_state *s)
+{
+	const struct board *b = &s->game->board;
+
+	if (!s->game->off_sets)
+		return;
+	for (int p = 0; p < catan_game__owners(s->game); p++) {
+		struct owner_sets *os = st_sets(s, p);
+
+		os->roads[0] = os->roads[1] = 0;
+		os->buildings = 0;
+		catan_bytes__sets(st_cedge(s), b->nedge, 0xff, PIECE_BYTE(p, EDGE_KIND_ROAD),
+				  os->roads, NULL);
+		catan_bytes__sets(st_cvert(s), b->nvert, 31, (uint8_t)(p + 1),
+				  &os->buildings, NULL);
+	}
+}
+
+void
+catan_build__sets(const catan_state *s, int player, uint64_t own_roads[2],
+		  uint64_t any_roads[2], uint64_t *own_buildings, uint64_t *any_buildings)
+{
+	int owners = catan_game__owners(s->game);
+	uint64_t r0 = 0, r1 = 0, v = 0;
+
+	for (int p = 0; p < owners; p++) {
+		const struct owner_sets *os = st_csets(s, p);
+
+		r0 |= os->roads[0];
+		r1 |= os->roads[1];
+		v |= os->buildings;
+	}
+	if (own_roads) {
+		own_roads[0] = st_csets(s, player)->roads[0];
+		own_roads[1] = st_csets(s, player)->roads[1];
+	}
+	if (any_roads) {
+		any_roads[0] = r0;
+		any_roads[1] = r1;
+	}
+	if (own_buildings)
+		*own_buildings = st_csets(s, player)->buildings;
+	if (any_buildings)
+		*any_buildings = v;
+}
+
 /* legal_roads() on a small board: see below. */
 static void
 fast_legal_roads(const catan_state *s, int player, uint64_t out[2])
 {
 	const struct board *b = &s->game->board;
-	uint64_t own_roads[2] = { 0, 0 }, any_road[2] = { 0, 0 }, own_v = 0, any_v = 0, from;
+	uint64_t own_roads[2], any_road[2], own_v, any_v, from;
 
-	catan_bytes__sets(st_cedge(s), b->nedge, 0xff, PIECE_BYTE(player, EDGE_KIND_ROAD),
-		  own_roads, any_road);
-	catan_bytes__sets(st_cvert(s), b->nvert, 31, (uint8_t)(player + 1), &own_v, &any_v);
+	catan_build__sets(s, player, own_roads, any_road, &own_v, &any_v);
 	from = own_v | (ends_of(b, own_roads) & ~any_v);
 	edges_at(b, from, out);
 	out[0] &= ~any_road[0];
@@ -262,11 +307,9 @@ static uint64_t
 fast_legal_settlements(const catan_state *s, int player)
 {
 	const struct board *b = &s->game->board;
-	uint64_t own_roads[2] = { 0, 0 }, any_v = 0, ends, out = 0;
+	uint64_t own_roads[2], any_v, ends, out = 0;
 
-	catan_bytes__sets(st_cedge(s), b->nedge, 0xff, PIECE_BYTE(player, EDGE_KIND_ROAD),
-		  own_roads, NULL);
-	catan_bytes__sets(st_cvert(s), b->nvert, 0, 0, NULL, &any_v);
+	catan_build__sets(s, player, own_roads, NULL, NULL, &any_v);
 	ends = ends_of(b, own_roads) & ~any_v;
 	/* The distance rule binds one's own buildings too (04.3). */
 	for (uint64_t bits = ends; bits; bits &= bits - 1) {
@@ -394,7 +437,7 @@ catan_build__legal_setup_settlements(const catan_state *s, int player,
 		return n;
 	}
 	/* Free intersections not next to a building (distance rule). */
-	catan_bytes__sets(st_cvert(s), b->nvert, 0, 0, NULL, &any_v);
+	catan_build__sets(s, player, NULL, NULL, NULL, &any_v);
 	blocked = any_v;
 	for (uint64_t bits = any_v; bits; bits &= bits - 1)
 		blocked |= b->vert_adj[__builtin_ctzll(bits)];
@@ -493,6 +536,8 @@ catan_build__place_road(catan_state *s, int player, unsigned edge)
 		return;
 	ps = st_player(s, player);
 	st_edge(s)[edge] = PIECE_BYTE(player, EDGE_KIND_ROAD);
+	if (s->game->off_sets)
+		st_sets(s, player)->roads[edge >> 6] |= 1ull << (edge & 63);
 	if (ps->roads_left > 0)
 		ps->roads_left--;
 	/* Only the builder's network holding this road changed. */
@@ -510,6 +555,8 @@ catan_build__place_settlement(catan_state *s, int player, unsigned vertex)
 	ps = st_player(s, player);
 	s->built = 1;
 	st_vert(s)[vertex] = PIECE_BYTE(player, CATAN_PIECE_SETTLEMENT);
+	if (s->game->off_sets)
+		st_sets(s, player)->buildings |= 1ull << vertex;
 	if (ps->settlements_left > 0)
 		ps->settlements_left--;
 	/* Only a settlement on a free intersection is placed in play; a
@@ -536,6 +583,12 @@ catan_build__place_city(catan_state *s, int player, unsigned vertex)
 	old = st_vert(s)[vertex];
 	s->built = 1;
 	st_vert(s)[vertex] = PIECE_BYTE(player, CATAN_PIECE_CITY);
+	if (s->game->off_sets) {
+		if (old != 0 && PIECE_OWNER(old) >= 0 &&
+		    PIECE_OWNER(old) < catan_game__owners(s->game))
+			st_sets(s, PIECE_OWNER(old))->buildings &= ~(1ull << vertex);
+		st_sets(s, player)->buildings |= 1ull << vertex;
+	}
 	if (ps->cities_left > 0)
 		ps->cities_left--;
 	/* "put the little house back in your reserve" (05.D) */

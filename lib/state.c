@@ -85,6 +85,7 @@ catan_state_new(catan_state **out, catan_game *g)
 		catan_state_free(s);
 		return rc;
 	}
+	catan_build__refresh_sets(s);
 	catan_trade__refresh_harbors(s);
 	if (g->chance_mode == CATAN_CHANCE_SAMPLED)
 		resolve_pending_chance(s);
@@ -839,13 +840,15 @@ catan_state__refresh(catan_state *s)
 {
 	const catan_game *g = s->game;
 
+	/* The core's derived data first: module hooks may read it. */
+	catan_build__refresh_sets(s);
+	catan_trade__refresh_harbors(s);
 	for (unsigned i = 0; i < g->nmodules; i++) {
 		const struct game_module *m = &g->modules[i];
 
 		if (m->ops->refresh)
 			m->ops->refresh(s, s->data + m->slice_offset);
 	}
-	catan_trade__refresh_harbors(s);
 	catan_state__refresh_acting(s);
 }
 

@@ -633,7 +633,10 @@ START_TEST(test_layout)
 	ck_assert_uint_eq(g->off_vertices,
 			  g->off_players + 3 * sizeof(struct player_state));
 	ck_assert_uint_eq(g->off_edges, g->off_vertices + 6);
-	ck_assert_uint_eq(g->off_variant, r8(g->off_edges + 6));
+	/* a board with masks: each owner's piece sets */
+	ck_assert(g->board.masks_ok);
+	ck_assert_uint_eq(g->off_sets, r8(g->off_edges + 6));
+	ck_assert_uint_eq(g->off_variant, g->off_sets + 3 * sizeof(struct owner_sets));
 	ck_assert_uint_eq(g->nmodules, 2);
 	off = r8(g->off_variant + TINY_VARIANT_SIZE);
 	ck_assert_uint_eq(g->modules[0].slice_offset, off);
@@ -1178,7 +1181,8 @@ START_TEST(test_base_canonical)
 	ck_assert_uint_eq(g->board.nvert, 54);
 	ck_assert_uint_eq(g->board.nedge, 72);
 	ck_assert_uint_eq(g->off_edges, g->off_vertices + 54);
-	ck_assert_uint_eq(g->off_variant, r8(g->off_edges + 72));
+	ck_assert_uint_eq(g->off_sets, r8(g->off_edges + 72));
+	ck_assert_uint_eq(g->off_variant, g->off_sets + 4 * sizeof(struct owner_sets));
 	ck_assert_uint_ge(g->state_size, g->off_variant + g->variant_size);
 	ck_assert_uint_eq(g->state_size % 8, 0);
 	catan_game_unref(g);
