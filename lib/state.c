@@ -296,36 +296,59 @@ rotl64(uint64_t x, int r)
 	return (x << r) | (x >> (64 - r));
 }
 
+/* One word into a lane. */
+#define HASH_STEP(lane, data, i) do {					\
+		uint64_t w_;						\
+									\
+		memcpy(&w_, (data) + 8 * (i), 8);			\
+		(lane) = (rotl64((lane), 29) ^ w_) * 0x9e3779b97f4a7c15ull; \
+	} while (0)
+
 uint64_t
 catan_state_hash(const catan_state *s)
 {
-	/* The block is a multiple of 8 bytes and 16-aligned. Four independent
-	 * lanes of multiply-xor keep the CPU's multipliers busy; an fmix64
-	 * finish spreads every input bit over the result. */
-	const uint64_t k = 0x9e3779b97f4a7c15ull;
-	uint64_t lane[4] = { 0x243f6a8885a308d3ull, 0x13198a2e03707344ull,
-			     0xa4093822299f31d0ull, 0x082efa98ec4e6c89ull };
+	/* The block is a multiple of 8 bytes and 16-aligned. Eight
+	 * independent lanes of multiply-xor, held in registers, keep the
+	 * CPU's multipliers busy; an fmix64 finish spreads every input bit
+	 * over the result. The piece sets are left out: they follow from the
+	 * piece bytes, so equal positions still hash equal. */
+	uint64_t l0 = 0x243f6a8885a308d3ull, l1 = 0x13198a2e03707344ull,
+		 l2 = 0xa4093822299f31d0ull, l3 = 0x082efa98ec4e6c89ull,
+		 l4 = 0x452821e638d01377ull, l5 = 0xbe5466cf34e90c6cull,
+		 l6 = 0xc0ac29b7c97c50ddull, l7 = 0x3f84d5b5b5470917ull;
+	size_t from[2], to[2], parts = 1;
 	uint64_t h;
-	size_t n, i = 0;
 
 	if (!s)
 		return 0;
-	n = s->size / 8;
-	for (; i + 4 <= n; i += 4) {
-		for (int l = 0; l < 4; l++) {
-			uint64_t w;
+	from[0] = 0;
+	to[0] = s->size / 8;
+	if (s->game->off_sets) {
+		to[0] = s->game->off_sets / 8;
+		from[1] = s->game->off_variant / 8;
+		to[1] = s->size / 8;
+		parts = 2;
+	}
+	for (size_t part = 0; part < parts; part++) {
+		const unsigned char *d = s->data;
+		size_t i = from[part], n = to[part];
 
-			memcpy(&w, s->data + 8 * (i + (size_t)l), 8);
-			lane[l] = (rotl64(lane[l], 29) ^ w) * k;
+		for (; i + 8 <= n; i += 8) {
+			HASH_STEP(l0, d, i);
+			HASH_STEP(l1, d, i + 1);
+			HASH_STEP(l2, d, i + 2);
+			HASH_STEP(l3, d, i + 3);
+			HASH_STEP(l4, d, i + 4);
+			HASH_STEP(l5, d, i + 5);
+			HASH_STEP(l6, d, i + 6);
+			HASH_STEP(l7, d, i + 7);
 		}
+		/* the last few words, one after the other */
+		for (; i < n; i++)
+			HASH_STEP(l0, d, i);
 	}
-	for (; i < n; i++) {
-		uint64_t w;
-
-		memcpy(&w, s->data + 8 * i, 8);
-		lane[i & 3] = (rotl64(lane[i & 3], 29) ^ w) * k;
-	}
-	h = lane[0] ^ rotl64(lane[1], 17) ^ rotl64(lane[2], 31) ^ rotl64(lane[3], 47);
+	h = l0 ^ rotl64(l1, 9) ^ rotl64(l2, 17) ^ rotl64(l3, 25) ^
+	    rotl64(l4, 33) ^ rotl64(l5, 41) ^ rotl64(l6, 49) ^ rotl64(l7, 57);
 	h ^= s->size;
 	h ^= h >> 33;
 	h *= 0xff51afd7ed558ccdull;
