@@ -450,10 +450,13 @@ static inline struct core_state *st_core(catan_state *s)
 { return (struct core_state *)(void *)s->data; }
 static inline const struct core_state *st_ccore(const catan_state *s)
 { return (const struct core_state *)(const void *)s->data; }
+/* The players follow the core at a fixed offset (game.c), so reaching
+ * them needs no load from the game. */
+#define STATE_OFF_PLAYERS ((sizeof(struct core_state) + 7u) & ~(size_t)7u)
 static inline struct player_state *st_player(catan_state *s, int p)
-{ return (struct player_state *)(void *)(s->data + s->game->off_players) + p; }
+{ return (struct player_state *)(void *)(s->data + STATE_OFF_PLAYERS) + p; }
 static inline const struct player_state *st_cplayer(const catan_state *s, int p)
-{ return (const struct player_state *)(const void *)(s->data + s->game->off_players) + p; }
+{ return (const struct player_state *)(const void *)(s->data + STATE_OFF_PLAYERS) + p; }
 static inline uint8_t *st_vert(catan_state *s)
 { return s->data + s->game->off_vertices; }
 static inline const uint8_t *st_cvert(const catan_state *s)
@@ -752,17 +755,43 @@ sink__push(catan_sink *sink, const catan_action *a)
 }
 
 /*
- * Push an action written field by field straight into the caller's buffer:
+ * A run of pushes with the sink's fields in locals: a loop of pushes
+ * through the sink itself reloads them after every action written, as the
+ * stores could alias them. sink__begin(), sink__put() per action,
+ * sink__end().
+ */
+struct sink_run {
+	catan_action *items;
+	size_t count;
+	size_t cap;              /* 0 when the sink only counts */
+};
+
+static inline struct sink_run
+sink__begin(const catan_sink *sink)
+{
+	struct sink_run r = { sink->actions, sink->count, sink->actions ? sink->cap : 0 };
+
+	return r;
+}
+
+static inline void
+sink__end(catan_sink *sink, const struct sink_run *r)
+{
+	sink->count = r->count;
+}
+
+/*
+ * Put an action written field by field straight into the caller's buffer:
  * no action is assembled on the stack and copied, which would read back
  * narrow stores with wide loads (a store-forwarding stall per action).
  * At most one kind given and one received (n = 0: none).
  */
 static inline void
-sink__push_cards(catan_sink *sink, int type, int player, unsigned target, unsigned arg,
-		 int give_kind, unsigned give_n, int get_kind, unsigned get_n)
+sink__put(struct sink_run *r, int type, int player, unsigned target, unsigned arg,
+	  int give_kind, unsigned give_n, int get_kind, unsigned get_n)
 {
-	if (sink->actions && sink->count < sink->cap) {
-		catan_action *d = &sink->actions[sink->count];
+	if (r->count < r->cap) {
+		catan_action *d = &r->items[r->count];
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 		/* three word stores (layout checked below) */
 		uint64_t head = (uint64_t)(uint16_t)type |
@@ -789,7 +818,17 @@ sink__push_cards(catan_sink *sink, int type, int player, unsigned target, unsign
 			d->get[get_kind] = (uint8_t)get_n;
 #endif
 	}
-	sink->count++;
+	r->count++;
+}
+
+static inline void
+sink__push_cards(catan_sink *sink, int type, int player, unsigned target, unsigned arg,
+		 int give_kind, unsigned give_n, int get_kind, unsigned get_n)
+{
+	struct sink_run r = sink__begin(sink);
+
+	sink__put(&r, type, player, target, arg, give_kind, give_n, get_kind, get_n);
+	sink__end(sink, &r);
 }
 _Static_assert(sizeof(catan_action) == 24 && offsetof(catan_action, player) == 2 &&
 	       offsetof(catan_action, flags) == 3 && offsetof(catan_action, target) == 4 &&

@@ -47,7 +47,7 @@ compute_layout(catan_game *g)
 {
 	uint64_t off;
 
-	off = round8(sizeof(struct core_state));
+	off = STATE_OFF_PLAYERS;
 	g->off_players = (uint32_t)off;
 	off += (uint64_t)catan_game__owners(g) * sizeof(struct player_state);
 	g->off_vertices = (uint32_t)off;

@@ -549,6 +549,8 @@ push_trades(const catan_state *s, catan_sink *sink, int type, int p, unsigned om
 			xm = exclude_get[xb];
 		}
 	}
+	struct sink_run r = sink__begin(sink);
+
 	for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
 		for (unsigned n = 1; n <= om && n <= ps->hand[a]; n++) {
 			for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--) {
@@ -557,11 +559,12 @@ push_trades(const catan_state *s, catan_sink *sink, int type, int p, unsigned om
 				for (unsigned m = 1; m <= om; m++) {
 					if (a == xa && n == xn && b == xb && m == xm)
 						continue;
-					sink__push_cards(sink, type, p, 0, 0, a, n, b, m);
+					sink__put(&r, type, p, 0, 0, a, n, b, m);
 				}
 			}
 		}
 	}
+	sink__end(sink, &r);
 }
 
 static void
@@ -571,6 +574,7 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 	const struct core_state *c = st_ccore(s);
 	uint8_t ratios[CATAN_MAX_CARD_KINDS];
 	unsigned givable = 0, bank = 0;
+	struct sink_run r;
 
 	/* No rate is below 2: skip the harbor pass for small hands. */
 	for (int k = 0; k < CATAN_NUM_RESOURCES; k++) {
@@ -580,6 +584,7 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 	if (!givable || !bank || (givable == bank && !(givable & (givable - 1))))
 		return;
 	catan_trade__maritime_ratios(s, p, ratios);
+	r = sink__begin(sink);
 	/* Set bits walked from the highest: the canonical order. */
 	while (givable) {
 		int a = 31 - __builtin_clz(givable);
@@ -596,11 +601,11 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 				int b = 31 - __builtin_clz(g);
 
 				g &= ~(1u << b);
-				sink__push_cards(sink, CATAN_ACT_MARITIME_TRADE, p, 0, 0,
-						 a, rate, b, 1);
+				sink__put(&r, CATAN_ACT_MARITIME_TRADE, p, 0, 0, a, rate, b, 1);
 			}
 		}
 	}
+	sink__end(sink, &r);
 }
 
 static void
@@ -660,8 +665,11 @@ push_dev_plays(const catan_state *s, catan_sink *sink, int p)
 static void
 push_places(catan_sink *sink, int type, int p, const uint16_t *ids, size_t n)
 {
+	struct sink_run r = sink__begin(sink);
+
 	for (size_t i = 0; i < n; i++)
-		push(sink, type, p, ids[i], 0);
+		sink__put(&r, type, p, ids[i], 0, 0, 0, 0, 0);
+	sink__end(sink, &r);
 }
 
 static void
@@ -696,10 +704,12 @@ legal_main(const catan_state *s, int p, catan_sink *sink)
 	if (ps->cities_left && cards_covers(ps->hand, catan__cost_city)) {
 		const uint8_t *verts = st_cvert(s);
 		uint8_t own = PIECE_BYTE(p, CATAN_PIECE_SETTLEMENT);
+		struct sink_run r = sink__begin(sink);
 
 		for (unsigned v = 0; v < nv; v++)
 			if (verts[v] == own)
-				push(sink, CATAN_ACT_BUILD_CITY, p, v, 0);
+				sink__put(&r, CATAN_ACT_BUILD_CITY, p, v, 0, 0, 0, 0, 0);
+		sink__end(sink, &r);
 	}
 	if (cards_covers(ps->hand, catan__cost_dev) && deck_left(c) > 0)
 		push(sink, CATAN_ACT_BUY_DEV, p, 0, 0);
@@ -739,11 +749,16 @@ base_legal_actions(const catan_state *s, int p, catan_sink *sink)
 			if (ps->hand[k])
 				sink__push_cards(sink, CATAN_ACT_DISCARD, p, 0, 0, k, 1, 0, 0);
 		break;
-	case CATAN_PHASE_ROBBER:
-		for (unsigned h = 0; h < s->game->board.nhex; h++)
-			if (h != c->robber_hex)
-				push(sink, CATAN_ACT_MOVE_ROBBER, p, h, 0);
+	case CATAN_PHASE_ROBBER: {
+		struct sink_run r = sink__begin(sink);
+		unsigned nhex = s->game->board.nhex, robber = c->robber_hex;
+
+		for (unsigned h = 0; h < nhex; h++)
+			if (h != robber)
+				sink__put(&r, CATAN_ACT_MOVE_ROBBER, p, h, 0, 0, 0, 0, 0);
+		sink__end(sink, &r);
 		break;
+	}
 	case CATAN_PHASE_STEAL: {
 		uint32_t victims = catan_state__robber_victims(s, c->robber_hex, p);
 
