@@ -649,37 +649,46 @@ sample_directly(catan_state *s, catan_action *a)
 	return g->sample_chance && g->sample_chance(s, a);
 }
 
-/* Resolve chance events with the state's RNG: draw r uniformly below the
- * common denominator and walk the cumulative numerators (G1: the same seed
- * and actions give the same game everywhere). */
+/* Draw the pending chance event's outcome by walking its list: r uniformly
+ * below the common denominator against the cumulative numerators. Kept
+ * apart so the outcome list stays off the usual path's stack frame. */
+static __attribute__((noinline)) bool
+resolve_by_walk(catan_state *s)
+{
+	catan_chance_outcome outcomes[MAX_SCRATCH_OUTCOMES];
+	catan_sink sink = { NULL, outcomes, ARRAY_LEN(outcomes), 0 };
+	uint32_t r, acc = 0;
+	size_t i;
+
+	catan_state__chance_outcomes(s, &sink);
+	if (sink.count == 0 || sink.count > ARRAY_LEN(outcomes)) {
+		catan__log(s->game->ctx, CATAN_LOG_ERROR,
+			   "chance node with %zu outcomes", sink.count);
+		return false;
+	}
+	r = catan_rng__below(&st_core(s)->rng, outcomes[0].den);
+	for (i = 0; i + 1 < sink.count; i++) {
+		acc += outcomes[i].num;
+		if (r < acc)
+			break;
+	}
+	apply_one(s, &outcomes[i].action);
+	return true;
+}
+
+/* Resolve chance events with the state's RNG (G1: the same seed and
+ * actions give the same game everywhere). */
 static void
 resolve_pending_chance(catan_state *s)
 {
-	while (catan_state_is_chance_node(s)) {
-		catan_chance_outcome outcomes[MAX_SCRATCH_OUTCOMES];
-		catan_sink sink = { NULL, outcomes, ARRAY_LEN(outcomes), 0 };
+	while (st_ccore(s)->chance != CHANCE_NONE && !is_terminal(s)) {
 		catan_action a;
-		uint32_t r, acc = 0;
-		size_t i;
 
 		/* Same draw, same outcome, no list. */
-		if (sample_directly(s, &a)) {
+		if (sample_directly(s, &a))
 			apply_one(s, &a);
-			continue;
-		}
-		catan_state__chance_outcomes(s, &sink);
-		if (sink.count == 0 || sink.count > ARRAY_LEN(outcomes)) {
-			catan__log(s->game->ctx, CATAN_LOG_ERROR,
-				   "chance node with %zu outcomes", sink.count);
+		else if (!resolve_by_walk(s))
 			return;
-		}
-		r = catan_rng__below(&st_core(s)->rng, outcomes[0].den);
-		for (i = 0; i + 1 < sink.count; i++) {
-			acc += outcomes[i].num;
-			if (r < acc)
-				break;
-		}
-		apply_one(s, &outcomes[i].action);
 	}
 }
 

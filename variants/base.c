@@ -549,8 +549,11 @@ push_trades(const catan_state *s, catan_sink *sink, int type, int p, unsigned om
 			xm = exclude_get[xb];
 		}
 	}
-	struct sink_run r = sink__begin(sink);
+	struct sink_run r;
 
+	if (om == 0)
+		return;
+	r = sink__begin(sink);
 	for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
 		for (unsigned n = 1; n <= om && n <= ps->hand[a]; n++) {
 			for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--) {
@@ -573,14 +576,16 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 	const struct player_state *ps = st_cplayer(s, p);
 	const struct core_state *c = st_ccore(s);
 	uint8_t ratios[CATAN_MAX_CARD_KINDS];
-	unsigned givable = 0, bank = 0;
+	unsigned givable, bank;
 	struct sink_run r;
 
-	/* No rate is below 2: skip the harbor pass for small hands. */
-	for (int k = 0; k < CATAN_NUM_RESOURCES; k++) {
-		givable |= (unsigned)(ps->hand[k] >= 2) << k;
-		bank |= (unsigned)(c->bank[k] != 0) << k;
-	}
+	const unsigned kinds = (1u << CATAN_NUM_RESOURCES) - 1u;
+
+	/* No rate is below 2: skip the harbor pass for small hands. A byte
+	 * is 2 or more when a bit above the lowest is set. */
+	givable = (unsigned)~catan_bytes__zero(catan_bytes__load(ps->hand, CATAN_MAX_CARD_KINDS) &
+					      0xfefefefefefefefeull) & kinds;
+	bank = (unsigned)~catan_bytes__zero(catan_bytes__load(c->bank, CATAN_MAX_CARD_KINDS)) & kinds;
 	if (!givable || !bank || (givable == bank && !(givable & (givable - 1))))
 		return;
 	catan_trade__maritime_ratios(s, p, ratios);
@@ -706,9 +711,19 @@ legal_main(const catan_state *s, int p, catan_sink *sink)
 		uint8_t own = PIECE_BYTE(p, CATAN_PIECE_SETTLEMENT);
 		struct sink_run r = sink__begin(sink);
 
-		for (unsigned v = 0; v < nv; v++)
-			if (verts[v] == own)
-				sink__put(&r, CATAN_ACT_BUILD_CITY, p, v, 0, 0, 0, 0, 0);
+		if (s->game->off_sets) {
+			/* Only the player's buildings can be upgraded. */
+			for (uint64_t bits = st_csets(s, p)->buildings; bits; bits &= bits - 1) {
+				unsigned v = (unsigned)__builtin_ctzll(bits);
+
+				if (verts[v] == own)
+					sink__put(&r, CATAN_ACT_BUILD_CITY, p, v, 0, 0, 0, 0, 0);
+			}
+		} else {
+			for (unsigned v = 0; v < nv; v++)
+				if (verts[v] == own)
+					sink__put(&r, CATAN_ACT_BUILD_CITY, p, v, 0, 0, 0, 0, 0);
+		}
 		sink__end(sink, &r);
 	}
 	if (cards_covers(ps->hand, catan__cost_dev) && deck_left(c) > 0)
