@@ -116,11 +116,7 @@ struct ev_slice {
 	uint8_t damaged[EV_MAX_EDGES / 8];   /* damaged roads, by edge */
 };
 
-static const struct game_module *
-ev_module(const catan_game *g)
-{
-	return catan_game__module(g, "event_cards");
-}
+extern const struct catan_module_ops catan_module_event_cards;
 
 static int
 num_seated(const catan_state *s)
@@ -350,7 +346,6 @@ produce(catan_state *s, struct ev_slice *sl)
 	const catan_game *g = s->game;
 	struct core_state *c = st_core(s);
 	catan_action dice = CATAN_ACTION_INIT;
-	const struct game_module *me = ev_module(g);
 
 	dice.type = CATAN_ACT_DICE;
 	dice.player = CATAN_PLAYER_CHANCE;
@@ -368,7 +363,7 @@ produce(catan_state *s, struct ev_slice *sl)
 	for (unsigned i = 0; i < g->nmodules; i++) {
 		const struct game_module *m = &g->modules[i];
 
-		if (m != me && m->ops->after_apply)
+		if (m->ops != &catan_module_event_cards && m->ops->after_apply)
 			m->ops->after_apply(s, &dice, st_module(s, m));
 	}
 }
@@ -965,6 +960,46 @@ ev_chance_outcomes(const catan_state *s, catan_sink *sink, const void *slice)
 	return 0;
 }
 
+/* SAMPLED chance without the list (struct game_module): the card is the
+ * one walking ev_chance_outcomes()' cumulative counts would reach with the
+ * same single catan_rng__below(den) draw. A steal of an event is rare:
+ * the generic walk lists and draws it. */
+static int
+ev_sample_chance(catan_state *s, catan_action *out, const void *slice)
+{
+	const struct ev_slice *sl = slice;
+	struct core_state *c = st_core(s);
+	catan_action a = CATAN_ACTION_INIT;
+	unsigned left, acc = 0;
+	int last = 0;
+	uint32_t r;
+	bool fresh;
+
+	if (c->chance == CHANCE_EVENT_STEAL)
+		return MODULE_SAMPLE_LIST;
+	if (c->chance != CHANCE_DICE)
+		return MODULE_SAMPLE_NONE;
+	left = undrawn(sl);
+	fresh = left <= EV_UNDER_NEW_YEAR;   /* draws_before_new_year() == 0 */
+	r = catan_rng__below(&c->rng, fresh ? EV_DECK_SIZE : left);
+	for (int i = 0; i < EV_IDENTITIES; i++) {
+		unsigned num = fresh ? ev_deck[i].count : sl->left[i];
+
+		if (!num)
+			continue;
+		acc += num;
+		last = i;
+		if (r < acc)
+			break;
+	}
+	a.player = CATAN_PLAYER_CHANCE;
+	a.type = CATAN_ACT_EVENT_CARD;
+	a.target = ev_deck[last].number;
+	a.arg = ev_deck[last].event;
+	*out = a;
+	return MODULE_SAMPLE_DRAWN;
+}
+
 /* ----------------------------------------------------------------- apply */
 
 static void
@@ -1104,6 +1139,7 @@ ev_build_game(catan_game *g)
 	}
 	if (g->max_outcomes < EV_IDENTITIES)
 		g->max_outcomes = EV_IDENTITIES;
+	catan_game__set_sampler(g, "event_cards", ev_sample_chance);
 	return CATAN_OK;
 }
 
