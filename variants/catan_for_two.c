@@ -96,7 +96,22 @@ struct c2_slice {
 	uint16_t turn;           /* ... and which turn */
 };
 
+extern const struct catan_module_ops catan_module_event_cards;
+
+static int c2_sample_chance(catan_state *s, catan_action *out, const void *slice);
+
 /* ------------------------------------------------------------- helpers */
+
+/* Whether the event cards draw for the rolls (the game's modules never
+ * change once it is built). */
+static bool
+with_event_cards(const catan_game *g)
+{
+	for (unsigned i = 0; i < g->nmodules; i++)
+		if (g->modules[i].ops == &catan_module_event_cards)
+			return true;
+	return false;
+}
 
 static unsigned
 ways(unsigned total)
@@ -252,6 +267,7 @@ c2_build_game(catan_game *g)
 	 * neutral builds list at most every edge or intersection twice. */
 	if (g->max_actions < 2u * b->nedge + 2u * b->nvert)
 		g->max_actions = (uint16_t)(2u * b->nedge + 2u * b->nvert);
+	catan_game__set_sampler(g, "catan_for_two", c2_sample_chance);
 	return CATAN_OK;
 }
 
@@ -592,7 +608,7 @@ c2_chance_outcomes(const catan_state *s, catan_sink *sink, const void *slice)
 
 		/* "Always use the card that was drawn": event cards draw for
 		 * the second production too, with no re-draw. */
-		if (catan_game__module(s->game, "event_cards"))
+		if (with_event_cards(s->game))
 			return 0;
 		a.type = CATAN_ACT_DICE;
 		for (unsigned t = 2; t <= 12; t++) {
@@ -615,6 +631,40 @@ c2_chance_outcomes(const catan_state *s, catan_sink *sink, const void *slice)
 		return 1;
 	}
 	return 0;
+}
+
+/* SAMPLED chance without the list (struct game_module): the second roll's
+ * total is the one walking c2_chance_outcomes()' cumulative ways would
+ * reach with the same single catan_rng__below(den) draw. A Forced Trade's
+ * card is rare: the generic walk lists and draws it. */
+static int
+c2_sample_chance(catan_state *s, catan_action *out, const void *slice)
+{
+	const struct c2_slice *cs = slice;
+	struct core_state *c = st_core(s);
+	catan_action a = CATAN_ACTION_INIT;
+	unsigned acc = 0, last = 2;
+	uint32_t r;
+
+	if (c->chance == CHANCE_FORCED_TRADE)
+		return MODULE_SAMPLE_LIST;
+	if (c->chance != CHANCE_DICE || c->phase != CATAN_PHASE_SECOND_PRODUCTION ||
+	    with_event_cards(s->game))
+		return MODULE_SAMPLE_NONE;
+	r = catan_rng__below(&c->rng, 36u - ways(cs->first_total));
+	for (unsigned t = 2; t <= 12; t++) {
+		if (t == cs->first_total)
+			continue;
+		acc += ways(t);
+		last = t;
+		if (r < acc)
+			break;
+	}
+	a.player = CATAN_PLAYER_CHANCE;
+	a.type = CATAN_ACT_DICE;
+	a.target = (uint16_t)last;
+	*out = a;
+	return MODULE_SAMPLE_DRAWN;
 }
 
 /* ---------------------------------------------------------------- apply */
