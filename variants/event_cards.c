@@ -1020,9 +1020,9 @@ ev_sample_chance(catan_state *s, catan_action *out, const void *slice)
 	struct core_state *c = st_core(s);
 	catan_action a = CATAN_ACTION_INIT;
 	unsigned left, acc = 0;
-	int last = 0;
 	uint32_t r;
 	bool fresh;
+	int i;
 
 	if (c->chance == CHANCE_EVENT_STEAL)
 		return MODULE_SAMPLE_LIST;
@@ -1031,20 +1031,17 @@ ev_sample_chance(catan_state *s, catan_action *out, const void *slice)
 	left = undrawn(sl);
 	fresh = left <= EV_UNDER_NEW_YEAR;   /* draws_before_new_year() == 0 */
 	r = catan_rng__below(&c->rng, fresh ? EV_DECK_SIZE : left);
-	for (int i = 0; i < EV_IDENTITIES; i++) {
-		unsigned num = fresh ? ev_deck[i].count : sl->left[i];
-
-		if (!num)
-			continue;
-		acc += num;
-		last = i;
+	/* The counts add up to den > r: the walk stops at a card still in
+	 * the deck (an empty identity never moves the sum past r). */
+	for (i = 0; i < EV_IDENTITIES - 1; i++) {
+		acc += fresh ? ev_deck[i].count : sl->left[i];
 		if (r < acc)
 			break;
 	}
 	a.player = CATAN_PLAYER_CHANCE;
 	a.type = CATAN_ACT_EVENT_CARD;
-	a.target = ev_deck[last].number;
-	a.arg = ev_deck[last].event;
+	a.target = ev_deck[i].number;
+	a.arg = ev_deck[i].event;
 	*out = a;
 	return MODULE_SAMPLE_DRAWN;
 }
