@@ -213,8 +213,7 @@ edge_owner(const catan_state *s, unsigned edge)
 
 /* Damaged roads of @p player, counting at most @p max of them. */
 static unsigned
-damaged_roads_upto(const catan_state *s, const struct ev_slice *sl, int player,
-		   unsigned max)
+damaged_roads(const catan_state *s, const struct ev_slice *sl, int player, unsigned max)
 {
 	const uint8_t *edges = st_cedge(s);
 	unsigned n = 0, ne = s->game->board.nedge;
@@ -233,12 +232,6 @@ damaged_roads_upto(const catan_state *s, const struct ev_slice *sl, int player,
 		}
 	}
 	return n;
-}
-
-static unsigned
-damaged_roads(const catan_state *s, const struct ev_slice *sl, int player)
-{
-	return damaged_roads_upto(s, sl, player, UINT32_MAX);
 }
 
 /* Any damage at all (most positions have none). */
@@ -789,7 +782,7 @@ ev_check_action(const catan_state *s, const catan_action *a, const void *slice)
 	switch (a->type) {
 	case CATAN_ACT_BUILD_ROAD:
 	case CATAN_ACT_PLAY_ROAD_BUILDING:
-		if (damaged_roads(s, sl, p))
+		if (damaged_roads(s, sl, p, 1))
 			return refuse(s, CATAN_REASON_VARIANT_RULE,
 				      "Earthquake: no new road until all your damaged roads are repaired");
 		break;
@@ -903,15 +896,8 @@ static bool
 blocked_by_damage(const catan_state *s, int player, const catan_action *a,
 		  const struct ev_slice *sl)
 {
-	/* CATAN_ACT_BUILD_ROAD, _BUILD_SETTLEMENT and _PLAY_ROAD_BUILDING,
-	 * as bits above CATAN_ACT_BUILD_ROAD */
-	const uint32_t types = (1u << (CATAN_ACT_BUILD_ROAD - CATAN_ACT_BUILD_ROAD)) |
-			       (1u << (CATAN_ACT_BUILD_SETTLEMENT - CATAN_ACT_BUILD_ROAD)) |
-			       (1u << (CATAN_ACT_PLAY_ROAD_BUILDING - CATAN_ACT_BUILD_ROAD));
-	unsigned bit = (unsigned)a->type - CATAN_ACT_BUILD_ROAD;
-
-	return bit < 32 && ((types >> bit) & 1u) &&
-	       (a->type != CATAN_ACT_BUILD_SETTLEMENT ||
+	return a->type == CATAN_ACT_BUILD_ROAD || a->type == CATAN_ACT_PLAY_ROAD_BUILDING ||
+	       (a->type == CATAN_ACT_BUILD_SETTLEMENT &&
 		touches_own_damage(s, sl, player, a->target));
 }
 
@@ -944,7 +930,7 @@ ev_legal_actions(const catan_state *s, int player, catan_action_list *list,
 	 * repair is listed, and only this module's phases list anything. */
 	damage = any_damage(sl);
 	if (damage && phase != CATAN_PHASE_SETUP &&
-	    damaged_roads_upto(s, sl, player, 1) > 0)
+	    damaged_roads(s, sl, player, 1) > 0)
 		drop_blocked(s, player, list, sl);
 	if ((phase >= CATAN_PHASE_EVENT_TAKE && phase <= CATAN_PHASE_EVENT_DAMAGE) ||
 	    (damage && phase == CATAN_PHASE_MAIN))
@@ -1250,7 +1236,7 @@ ev_counter(const catan_state *s, int player, const char *name, int32_t *out,
 		return CATAN_OK;
 	}
 	if (!strcmp(name, "damaged_roads")) {
-		*out = (int32_t)damaged_roads(s, sl, player);
+		*out = (int32_t)damaged_roads(s, sl, player, UINT32_MAX);
 		return CATAN_OK;
 	}
 	return CATAN_ENOTFOUND;
