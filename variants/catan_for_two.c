@@ -96,7 +96,22 @@ struct c2_slice {
 	uint16_t turn;           /* ... and which turn */
 };
 
+extern const struct catan_module_ops catan_module_event_cards;
+
+static int c2_sample_chance(catan_state *s, catan_action *out, const void *slice);
+
 /* ------------------------------------------------------------- helpers */
+
+/* Whether the event cards draw for the rolls (the game's modules never
+ * change once it is built). */
+static bool
+with_event_cards(const catan_game *g)
+{
+	for (unsigned i = 0; i < g->nmodules; i++)
+		if (g->modules[i].ops == &catan_module_event_cards)
+			return true;
+	return false;
+}
 
 static unsigned
 ways(unsigned total)
@@ -252,6 +267,7 @@ c2_build_game(catan_game *g)
 	 * neutral builds list at most every edge or intersection twice. */
 	if (g->max_actions < 2u * b->nedge + 2u * b->nvert)
 		g->max_actions = (uint16_t)(2u * b->nedge + 2u * b->nvert);
+	catan_game__set_sampler(g, "catan_for_two", c2_sample_chance);
 	return CATAN_OK;
 }
 
@@ -469,40 +485,54 @@ add_simple(const catan_state *s, catan_action_list *list, int type, int p,
 		add(list, &a);
 }
 
+/* The neutral players' legal settlements or roads, by the bitset
+ * listings; how many places there are. */
+static size_t
+list_neutral(const catan_state *s, int p, catan_action_list *list, int type)
+{
+	uint16_t ids[BOARD_MASK_EDGES];
+	catan_action a = CATAN_ACTION_INIT;
+	size_t total = 0;
+
+	a.player = (int8_t)p;
+	a.type = (uint16_t)type;
+	for (int n = NEUTRAL_FIRST; n < NEUTRAL_FIRST + NEUTRAL_COUNT; n++) {
+		size_t count = type == CATAN_ACT_NEUTRAL_SETTLEMENT ?
+			       catan_build__legal_settlements(s, n, ids, ARRAY_LEN(ids)) :
+			       catan_build__legal_roads(s, n, ids, ARRAY_LEN(ids));
+
+		a.arg = (uint16_t)n;
+		for (size_t i = 0; i < count && i < ARRAY_LEN(ids); i++) {
+			a.target = ids[i];
+			add(list, &a);
+		}
+		total += count;
+	}
+	return total;
+}
+
 static void
 legal_neutral(const catan_state *s, int p, catan_action_list *list,
 	      const struct c2_slice *cs)
 {
 	const struct board *b = &s->game->board;
-	int kind = neutral_build_kind(s, cs->owed);
+	int kind;
 
 	if (b->masks_ok) {
 		/* The places come from the bitset listings (the same places
 		 * check_settlement/check_road accept, in id order); each is an
 		 * action c2_check_action() accepts: the owed kind is the one
-		 * computed above, the player is the one to act. */
-		uint16_t ids[BOARD_MASK_EDGES];
-		catan_action a = CATAN_ACTION_INIT;
-
-		a.player = (int8_t)p;
-		for (int n = NEUTRAL_FIRST; n < NEUTRAL_FIRST + NEUTRAL_COUNT; n++) {
-			size_t count = 0;
-
-			if (kind == OWED_SETTLEMENT) {
-				a.type = CATAN_ACT_NEUTRAL_SETTLEMENT;
-				count = catan_build__legal_settlements(s, n, ids, ARRAY_LEN(ids));
-			} else if (kind == OWED_ROAD) {
-				a.type = CATAN_ACT_NEUTRAL_ROAD;
-				count = catan_build__legal_roads(s, n, ids, ARRAY_LEN(ids));
-			}
-			a.arg = (uint16_t)n;
-			for (size_t i = 0; i < count && i < ARRAY_LEN(ids); i++) {
-				a.target = ids[i];
-				add(list, &a);
-			}
-		}
+		 * neutral_build_kind() finds (a settlement when one is listed,
+		 * else a road; no road listed when none is possible), the
+		 * player is the one to act. */
+		if (cs->owed == OWED_SETTLEMENT &&
+		    list_neutral(s, p, list, CATAN_ACT_NEUTRAL_SETTLEMENT) > 0)
+			return;
+		if (cs->owed == OWED_SETTLEMENT || cs->owed == OWED_ROAD)
+			list_neutral(s, p, list, CATAN_ACT_NEUTRAL_ROAD);
 		return;
 	}
+	kind = neutral_build_kind(s, cs->owed);
 	for (int n = NEUTRAL_FIRST; n < NEUTRAL_FIRST + NEUTRAL_COUNT; n++) {
 		if (kind == OWED_SETTLEMENT) {
 			for (unsigned v = 0; v < b->nvert; v++)
@@ -542,6 +572,36 @@ legal_give(const catan_state *s, int p, catan_action_list *list,
 	}
 }
 
+/* The token actions of the turn player in phase roll or main: what
+ * c2_check_action() accepts there, without building and checking each. */
+static void
+legal_tokens(const catan_state *s, int p, catan_action_list *list,
+	     const struct c2_slice *cs)
+{
+	const struct board *b = &s->game->board;
+	catan_action a = CATAN_ACTION_INIT;
+	unsigned have = cs->tokens[p];
+
+	a.player = (int8_t)p;
+	if (!(cs->used & USED_KNIGHT) && st_cplayer(s, p)->knights && cs->supply) {
+		a.type = CATAN_ACT_KNIGHT_FOR_TOKENS;
+		add(list, &a);
+	}
+	/* check_spend(): once a turn, and the tokens must cover the cost;
+	 * the points decide it only between the two costs. */
+	if ((cs->used & USED_SPEND) || have < COST_BEHIND ||
+	    (have < COST_AHEAD && spend_cost(s, p) > have))
+		return;
+	a.type = CATAN_ACT_FORCED_TRADE;
+	a.arg = (uint16_t)(1 - p);
+	add(list, &a);
+	if (b->desert != BOARD_NONE && st_ccore(s)->robber_hex != b->desert) {
+		a.type = CATAN_ACT_TOKEN_ROBBER;
+		a.arg = 0;
+		add(list, &a);
+	}
+}
+
 static void
 c2_legal_actions(const catan_state *s, int player, catan_action_list *list,
 		 const void *slice)
@@ -554,16 +614,7 @@ c2_legal_actions(const catan_state *s, int player, catan_action_list *list,
 	switch (c->phase) {
 	case CATAN_PHASE_ROLL:
 	case CATAN_PHASE_MAIN:
-		add_simple(s, list, CATAN_ACT_KNIGHT_FOR_TOKENS, player, 0, 0, cs);
-		/* Both spend actions pass check_spend() last: when the tokens
-		 * are spent or fewer than the lower cost, neither is legal,
-		 * and the points need not be counted. */
-		if ((cs->used & USED_SPEND) ||
-		    cs->tokens[player] < (COST_BEHIND < COST_AHEAD ? COST_BEHIND : COST_AHEAD))
-			break;
-		add_simple(s, list, CATAN_ACT_FORCED_TRADE, player, 0,
-			   (unsigned)(1 - player), cs);
-		add_simple(s, list, CATAN_ACT_TOKEN_ROBBER, player, 0, 0, cs);
+		legal_tokens(s, player, list, cs);
 		break;
 	case CATAN_PHASE_NEUTRAL_BUILD:
 		legal_neutral(s, player, list, cs);
@@ -592,7 +643,7 @@ c2_chance_outcomes(const catan_state *s, catan_sink *sink, const void *slice)
 
 		/* "Always use the card that was drawn": event cards draw for
 		 * the second production too, with no re-draw. */
-		if (catan_game__module(s->game, "event_cards"))
+		if (with_event_cards(s->game))
 			return 0;
 		a.type = CATAN_ACT_DICE;
 		for (unsigned t = 2; t <= 12; t++) {
@@ -615,6 +666,40 @@ c2_chance_outcomes(const catan_state *s, catan_sink *sink, const void *slice)
 		return 1;
 	}
 	return 0;
+}
+
+/* SAMPLED chance without the list (struct game_module): the second roll's
+ * total is the one walking c2_chance_outcomes()' cumulative ways would
+ * reach with the same single catan_rng__below(den) draw. A Forced Trade's
+ * card is rare: the generic walk lists and draws it. */
+static int
+c2_sample_chance(catan_state *s, catan_action *out, const void *slice)
+{
+	const struct c2_slice *cs = slice;
+	struct core_state *c = st_core(s);
+	catan_action a = CATAN_ACTION_INIT;
+	unsigned acc = 0, last = 2;
+	uint32_t r;
+
+	if (c->chance == CHANCE_FORCED_TRADE)
+		return MODULE_SAMPLE_LIST;
+	if (c->chance != CHANCE_DICE || c->phase != CATAN_PHASE_SECOND_PRODUCTION ||
+	    with_event_cards(s->game))
+		return MODULE_SAMPLE_NONE;
+	r = catan_rng__below(&c->rng, 36u - ways(cs->first_total));
+	for (unsigned t = 2; t <= 12; t++) {
+		if (t == cs->first_total)
+			continue;
+		acc += ways(t);
+		last = t;
+		if (r < acc)
+			break;
+	}
+	a.player = CATAN_PLAYER_CHANCE;
+	a.type = CATAN_ACT_DICE;
+	a.target = (uint16_t)last;
+	*out = a;
+	return MODULE_SAMPLE_DRAWN;
 }
 
 /* ---------------------------------------------------------------- apply */
@@ -794,18 +879,16 @@ built_kind(const catan_state *s, const catan_action *a)
 	return OWED_NONE;
 }
 
-static void
-c2_after_apply(catan_state *s, const catan_action *a, void *slice)
+/* After a road or settlement of the variant's: its tokens, and the
+ * neutral build it owes. Out of line: the other actions, nearly all, pass
+ * through c2_after_apply() without saving registers for it. */
+static __attribute__((noinline)) void
+after_build(catan_state *s, const catan_action *a, struct c2_slice *cs, bool turn_began)
 {
-	struct c2_slice *cs = slice;
 	struct core_state *c = st_core(s);
 	const struct board *b = &s->game->board;
-	/* An action that began a turn ended the set-up (its last road) or
-	 * the turn before: nothing of it is owed a neutral build. */
-	bool turn_began = cs->turn != c->turn || cs->player != c->current;
 	int owed;
 
-	new_turn_if_needed(c, cs);
 	/* "For each of your settlements built on the desert/coast": in the
 	 * set-up and later alike; the seated players only. */
 	if (a->type == CATAN_ACT_BUILD_SETTLEMENT && a->player >= 0 && a->player < SEATED &&
@@ -823,6 +906,23 @@ c2_after_apply(catan_state *s, const catan_action *a, void *slice)
 		cs->owed_return = c->phase;
 		c->phase = CATAN_PHASE_NEUTRAL_BUILD;
 	}
+}
+
+static void
+c2_after_apply(catan_state *s, const catan_action *a, void *slice)
+{
+	struct c2_slice *cs = slice;
+	struct core_state *c = st_core(s);
+	/* An action that began a turn ended the set-up (its last road) or
+	 * the turn before: nothing of it is owed a neutral build. */
+	bool turn_began = cs->turn != c->turn || cs->player != c->current;
+
+	new_turn_if_needed(c, cs);
+	/* built_kind() owes only for these */
+	if (a->type == CATAN_ACT_BUILD_ROAD || a->type == CATAN_ACT_BUILD_SETTLEMENT)
+		after_build(s, a, cs, turn_began);
+	if (c->phase == CATAN_PHASE_GAME_OVER)
+		return;
 
 	/* "complete two full Production phases, one after the other, before
 	 * moving on to the Action phase" */

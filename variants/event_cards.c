@@ -116,11 +116,7 @@ struct ev_slice {
 	uint8_t damaged[EV_MAX_EDGES / 8];   /* damaged roads, by edge */
 };
 
-static const struct game_module *
-ev_module(const catan_game *g)
-{
-	return catan_game__module(g, "event_cards");
-}
+extern const struct catan_module_ops catan_module_event_cards;
 
 static int
 num_seated(const catan_state *s)
@@ -164,10 +160,18 @@ new_deck(struct ev_slice *sl)
 		sl->left[i] = ev_deck[i].count;
 }
 
+/* ev_deck is in number order: the identities of number n are
+ * ev_first[n] .. ev_first[n + 1] - 1. */
+static const uint8_t ev_first[14] = {
+	0, 0, 0, 1, 3, 5, 8, 12, 13, 15, 17, 19, 21, EV_IDENTITIES,
+};
+
 static int
 identity_of(unsigned number, unsigned event)
 {
-	for (int i = 0; i < EV_IDENTITIES; i++)
+	if (number < 2 || number > 12)
+		return -1;
+	for (int i = ev_first[number]; i < ev_first[number + 1]; i++)
 		if (ev_deck[i].number == number && ev_deck[i].event == event)
 			return i;
 	return -1;
@@ -207,35 +211,59 @@ edge_owner(const catan_state *s, unsigned edge)
 	return b ? PIECE_OWNER(b) : CATAN_NO_PLAYER;
 }
 
+/* Damaged roads of @p player, counting at most @p max of them. */
 static unsigned
-damaged_roads(const catan_state *s, const struct ev_slice *sl, int player)
+damaged_roads(const catan_state *s, const struct ev_slice *sl, int player, unsigned max)
 {
+	const uint8_t *edges = st_cedge(s);
 	unsigned n = 0, ne = s->game->board.nedge;
 
-	/* Damaged roads are few: walk the set bits, eight edges a byte. */
-	for (unsigned i = 0; i < EV_MAX_EDGES / 64; i++) {
+	/* Damaged roads are few: walk the set bits, eight edges a byte. An
+	 * edge's owner is PIECE_OWNER() of its byte (-1 when empty). */
+	for (unsigned i = 0; i < EV_MAX_EDGES / 64 && i * 64 < ne; i++) {
 		uint64_t m = damaged_word(sl, i);
 
 		while (m) {
 			unsigned e = i * 64 + (unsigned)__builtin_ctzll(m);
 
 			m &= m - 1;
-			if (e < ne && edge_owner(s, e) == player)
-				n++;
+			if (e < ne && PIECE_OWNER(edges[e]) == player && ++n >= max)
+				return n;
 		}
 	}
 	return n;
 }
 
-static unsigned
-intact_roads(const catan_state *s, const struct ev_slice *sl, int player)
+/* Any damage at all (most positions have none). */
+static bool
+any_damage(const struct ev_slice *sl)
 {
-	unsigned n = 0, ne = s->game->board.nedge;
+	uint64_t w = 0;
 
-	for (unsigned e = 0; e < ne; e++)
-		if (!is_damaged(sl, e) && edge_owner(s, e) == player)
-			n++;
-	return n;
+	for (unsigned i = 0; i < EV_MAX_EDGES / 64; i++)
+		w |= damaged_word(sl, i);
+	return w != 0;
+}
+
+/* The seated players with a road left intact, in one pass over the edges. */
+static uint32_t
+with_intact_roads(const catan_state *s, const struct ev_slice *sl)
+{
+	const uint8_t *edges = st_cedge(s);
+	unsigned ne = s->game->board.nedge;
+	int n = num_seated(s);
+	uint32_t mask = 0;
+
+	for (unsigned e = 0; e < ne; e++) {
+		int owner;
+
+		if (!edges[e] || is_damaged(sl, e))
+			continue;
+		owner = PIECE_OWNER(edges[e]);
+		if (owner >= 0 && owner < n)
+			mask |= UINT32_C(1) << owner;
+	}
+	return mask;
 }
 
 /* "You may not build a settlement on the intersections next to a damaged
@@ -350,7 +378,6 @@ produce(catan_state *s, struct ev_slice *sl)
 	const catan_game *g = s->game;
 	struct core_state *c = st_core(s);
 	catan_action dice = CATAN_ACTION_INIT;
-	const struct game_module *me = ev_module(g);
 
 	dice.type = CATAN_ACT_DICE;
 	dice.player = CATAN_PLAYER_CHANCE;
@@ -368,7 +395,7 @@ produce(catan_state *s, struct ev_slice *sl)
 	for (unsigned i = 0; i < g->nmodules; i++) {
 		const struct game_module *m = &g->modules[i];
 
-		if (m != me && m->ops->after_apply)
+		if (m->ops != &catan_module_event_cards && m->ops->after_apply)
 			m->ops->after_apply(s, &dice, st_module(s, m));
 	}
 }
@@ -486,10 +513,7 @@ reveal(catan_state *s, struct ev_slice *sl, unsigned number, unsigned event)
 	case CATAN_EVENT_EARTHQUAKE:
 		/* "Each player damages one of their own roads (if possible)":
 		 * impossible with no road left intact. */
-		for (int p = 0; p < num_seated(s); p++)
-			if (intact_roads(s, sl, p))
-				owe |= UINT32_C(1) << p;
-		start_choices(s, sl, CATAN_PHASE_EVENT_DAMAGE, owe);
+		start_choices(s, sl, CATAN_PHASE_EVENT_DAMAGE, with_intact_roads(s, sl));
 		break;
 	case CATAN_EVENT_EPIDEMIC:
 		sl->epidemic = 1;
@@ -758,7 +782,7 @@ ev_check_action(const catan_state *s, const catan_action *a, const void *slice)
 	switch (a->type) {
 	case CATAN_ACT_BUILD_ROAD:
 	case CATAN_ACT_PLAY_ROAD_BUILDING:
-		if (damaged_roads(s, sl, p))
+		if (damaged_roads(s, sl, p, 1))
 			return refuse(s, CATAN_REASON_VARIANT_RULE,
 				      "Earthquake: no new road until all your damaged roads are repaired");
 		break;
@@ -866,45 +890,51 @@ legal_own(const catan_state *s, int p, catan_action_list *list,
 	}
 }
 
+/* A player with a damaged road builds no road (nor plays Road Building)
+ * and no settlement next to one of their damaged roads. */
+static bool
+blocked_by_damage(const catan_state *s, int player, const catan_action *a,
+		  const struct ev_slice *sl)
+{
+	return a->type == CATAN_ACT_BUILD_ROAD || a->type == CATAN_ACT_PLAY_ROAD_BUILDING ||
+	       (a->type == CATAN_ACT_BUILD_SETTLEMENT &&
+		touches_own_damage(s, sl, player, a->target));
+}
+
+static void
+drop_blocked(const catan_state *s, int player, catan_action_list *list,
+	     const struct ev_slice *sl)
+{
+	size_t i = 0, kept, n = list->count;
+
+	/* the list is kept as it is up to the first action dropped */
+	while (i < n && !blocked_by_damage(s, player, &list->items[i], sl))
+		i++;
+	for (kept = i; i < n; i++)
+		if (!blocked_by_damage(s, player, &list->items[i], sl))
+			list->items[kept++] = list->items[i];
+	list->count = kept;
+}
+
 static void
 ev_legal_actions(const catan_state *s, int player, catan_action_list *list,
 		 const void *slice)
 {
 	const struct ev_slice *sl = slice;
-	size_t kept = 0;
-	bool blocked;
+	unsigned phase = st_ccore(s)->phase;
+	bool damage;
 
 	if (player < 0 || player >= num_seated(s))
 		return;
-	/* Only roads, Road Building and settlements are filtered: count the
-	 * damaged roads only when the list has one of them. */
-	blocked = false;
-	for (size_t i = 0; i < list->count; i++) {
-		uint16_t t = list->items[i].type;
-
-		if (t == CATAN_ACT_BUILD_ROAD || t == CATAN_ACT_PLAY_ROAD_BUILDING ||
-		    t == CATAN_ACT_BUILD_SETTLEMENT) {
-			blocked = true;
-			break;
-		}
-	}
-	blocked = blocked && st_ccore(s)->phase != CATAN_PHASE_SETUP &&
-		  damaged_roads(s, sl, player) > 0;
-	if (blocked) {
-		for (size_t i = 0; i < list->count; i++) {
-			const catan_action *a = &list->items[i];
-
-			if (a->type == CATAN_ACT_BUILD_ROAD ||
-			    a->type == CATAN_ACT_PLAY_ROAD_BUILDING)
-				continue;
-			if (a->type == CATAN_ACT_BUILD_SETTLEMENT &&
-			    touches_own_damage(s, sl, player, a->target))
-				continue;
-			list->items[kept++] = *a;
-		}
-		list->count = kept;
-	}
-	legal_own(s, player, list, sl);
+	/* Most positions have no damage at all: nothing is filtered then, no
+	 * repair is listed, and only this module's phases list anything. */
+	damage = any_damage(sl);
+	if (damage && phase != CATAN_PHASE_SETUP &&
+	    damaged_roads(s, sl, player, 1) > 0)
+		drop_blocked(s, player, list, sl);
+	if ((phase >= CATAN_PHASE_EVENT_TAKE && phase <= CATAN_PHASE_EVENT_DAMAGE) ||
+	    (damage && phase == CATAN_PHASE_MAIN))
+		legal_own(s, player, list, sl);
 }
 
 static uint32_t
@@ -963,6 +993,43 @@ ev_chance_outcomes(const catan_state *s, catan_sink *sink, const void *slice)
 		return 1;
 	}
 	return 0;
+}
+
+/* SAMPLED chance without the list (struct game_module): the card is the
+ * one walking ev_chance_outcomes()' cumulative counts would reach with the
+ * same single catan_rng__below(den) draw. A steal of an event is rare:
+ * the generic walk lists and draws it. */
+static int
+ev_sample_chance(catan_state *s, catan_action *out, const void *slice)
+{
+	const struct ev_slice *sl = slice;
+	struct core_state *c = st_core(s);
+	catan_action a = CATAN_ACTION_INIT;
+	unsigned left, acc = 0;
+	uint32_t r;
+	bool fresh;
+	int i;
+
+	if (c->chance == CHANCE_EVENT_STEAL)
+		return MODULE_SAMPLE_LIST;
+	if (c->chance != CHANCE_DICE)
+		return MODULE_SAMPLE_NONE;
+	left = undrawn(sl);
+	fresh = left <= EV_UNDER_NEW_YEAR;   /* draws_before_new_year() == 0 */
+	r = catan_rng__below(&c->rng, fresh ? EV_DECK_SIZE : left);
+	/* The counts add up to den > r: the walk stops at a card still in
+	 * the deck (an empty identity never moves the sum past r). */
+	for (i = 0; i < EV_IDENTITIES - 1; i++) {
+		acc += fresh ? ev_deck[i].count : sl->left[i];
+		if (r < acc)
+			break;
+	}
+	a.player = CATAN_PLAYER_CHANCE;
+	a.type = CATAN_ACT_EVENT_CARD;
+	a.target = ev_deck[i].number;
+	a.arg = ev_deck[i].event;
+	*out = a;
+	return MODULE_SAMPLE_DRAWN;
 }
 
 /* ----------------------------------------------------------------- apply */
@@ -1104,6 +1171,7 @@ ev_build_game(catan_game *g)
 	}
 	if (g->max_outcomes < EV_IDENTITIES)
 		g->max_outcomes = EV_IDENTITIES;
+	catan_game__set_sampler(g, "event_cards", ev_sample_chance);
 	return CATAN_OK;
 }
 
@@ -1168,7 +1236,7 @@ ev_counter(const catan_state *s, int player, const char *name, int32_t *out,
 		return CATAN_OK;
 	}
 	if (!strcmp(name, "damaged_roads")) {
-		*out = (int32_t)damaged_roads(s, sl, player);
+		*out = (int32_t)damaged_roads(s, sl, player, UINT32_MAX);
 		return CATAN_OK;
 	}
 	return CATAN_ENOTFOUND;
