@@ -295,6 +295,22 @@ struct catan_game {
 	bool module_points;                /* some module adds points or moves the target */
 	bool module_production;            /* some module adjusts what a roll pays */
 	bool module_listing;               /* some module edits the legal actions */
+	/* The hooks run at every step, gathered once built (game.c): only
+	 * the modules that have one, each with its slice's offset. */
+	struct {
+		void (*fn)(const catan_state *s, int player, catan_action_list *list,
+			   const void *slice);
+		uint32_t slice_offset;
+	} hook_legal[CATAN_MAX_MODULES];
+	struct {
+		void (*fn)(catan_state *s, const catan_action *a, void *slice);
+		uint32_t slice_offset;
+	} hook_after_apply[CATAN_MAX_MODULES];
+	struct {
+		uint32_t (*fn)(const catan_state *s, uint32_t mask, const void *slice);
+		uint32_t slice_offset;
+	} hook_acting[CATAN_MAX_MODULES];
+	uint8_t nhook_legal, nhook_after_apply, nhook_acting;
 	int vp_target;                     /* vp_to_win after the modules' folds */
 	/* What a piece byte earns from a producing hex, a byte per seated
 	 * player (settlement 1, city 2; nothing for neutral players and

@@ -104,6 +104,30 @@ call_build(catan_game *g, int (*build)(catan_game *), const char *kind,
 	return rc;
 }
 
+/* The per-step hooks in arrays (struct catan_game), once the slices are
+ * laid out. */
+static void
+gather_hooks(catan_game *g)
+{
+	g->nhook_legal = g->nhook_after_apply = g->nhook_acting = 0;
+	for (size_t i = 0; i < g->nmodules; i++) {
+		const struct game_module *m = &g->modules[i];
+
+		if (m->ops->legal_actions) {
+			g->hook_legal[g->nhook_legal].fn = m->ops->legal_actions;
+			g->hook_legal[g->nhook_legal++].slice_offset = m->slice_offset;
+		}
+		if (m->ops->after_apply) {
+			g->hook_after_apply[g->nhook_after_apply].fn = m->ops->after_apply;
+			g->hook_after_apply[g->nhook_after_apply++].slice_offset = m->slice_offset;
+		}
+		if (m->ops->acting_players) {
+			g->hook_acting[g->nhook_acting].fn = m->ops->acting_players;
+			g->hook_acting[g->nhook_acting++].slice_offset = m->slice_offset;
+		}
+	}
+}
+
 /* Everything after the parameters are known: strings, board, layout. */
 static int
 game_finish(catan_game *g)
@@ -153,7 +177,11 @@ game_finish(catan_game *g)
 		if (g->modules[i].ops->vp_to_win)
 			g->vp_target = g->modules[i].ops->vp_to_win(g, g->vp_target);
 	catan_production__build_table(g);
-	return compute_layout(g);
+	rc = compute_layout(g);
+	if (rc)
+		return rc;
+	gather_hooks(g);
+	return CATAN_OK;
 }
 
 static catan_game *

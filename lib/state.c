@@ -186,12 +186,8 @@ compute_acting(const catan_state *s)
 	if (is_terminal(s) || st_ccore(s)->chance != CHANCE_NONE)
 		return 0;
 	mask = g->variant->acting_players(s);
-	for (unsigned i = 0; i < g->nmodules; i++) {
-		const struct game_module *m = &g->modules[i];
-
-		if (m->ops->acting_players)
-			mask = m->ops->acting_players(s, mask, st_cmodule(s, m));
-	}
+	for (unsigned i = 0; i < g->nhook_acting; i++)
+		mask = g->hook_acting[i].fn(s, mask, s->data + g->hook_acting[i].slice_offset);
 	/* Only seated players act. */
 	return mask & (uint32_t)((UINT64_C(1) << st_ccore(s)->num_players) - 1u);
 }
@@ -477,13 +473,10 @@ run_listing(const catan_state *s, int player, catan_action_list *list)
 		return false;
 	}
 	list->count = sink.count;
-	for (unsigned i = 0; i < g->nmodules; i++) {
-		const struct game_module *m = &g->modules[i];
+	for (unsigned i = 0; i < g->nhook_legal; i++) {
 		size_t before = list->count;
 
-		if (!m->ops->legal_actions)
-			continue;
-		m->ops->legal_actions(s, player, list, s->data + m->slice_offset);
+		g->hook_legal[i].fn(s, player, list, s->data + g->hook_legal[i].slice_offset);
 		appended |= list->count > before;
 	}
 	/* Removing keeps the order (sys/module.h): only appended actions
@@ -614,12 +607,8 @@ apply_one(catan_state *s, const catan_action *a)
 		owner->ops->apply(s, a, st_module(s, owner));
 	else
 		g->variant->apply(s, a);
-	for (unsigned i = 0; i < g->nmodules; i++) {
-		const struct game_module *m = &g->modules[i];
-
-		if (m->ops->after_apply)
-			m->ops->after_apply(s, a, s->data + m->slice_offset);
-	}
+	for (unsigned i = 0; i < g->nhook_after_apply; i++)
+		g->hook_after_apply[i].fn(s, a, s->data + g->hook_after_apply[i].slice_offset);
 	if (g->variant->finish_action)
 		g->variant->finish_action(s);
 	st_core(s)->move_number++;
