@@ -514,6 +514,11 @@ uint32_t catan_state__robber_victims(const catan_state *s, unsigned hex, int thi
 /* Recompute what is derived from the position after an edit or a load:
  * the modules' refresh hooks, the piece sets and harbors, then who acts. */
 void catan_state__refresh(catan_state *s);
+/* The fast path of SAMPLED chance: draw the pending event's outcome with
+ * the claiming module's sampler, else the variant's (struct game_module,
+ * catan_game.sample_chance), without applying it. False, having drawn
+ * nothing, when the generic walk over the listed outcomes must draw. */
+bool catan_state__sample_chance(catan_state *s, catan_action *out);
 /* Recompute only who acts (core_state.acting). */
 void catan_state__refresh_acting(catan_state *s);
 /* Outcomes of the pending chance event: the first module that claims it,

@@ -614,10 +614,8 @@ apply_one(catan_state *s, const catan_action *a)
 	st_core(s)->move_number++;
 }
 
-/* The fast path of SAMPLED chance: the claiming module's sampler, else the
- * variant's (catan-private.h). False when the generic walk must draw. */
-static bool
-sample_directly(catan_state *s, catan_action *a)
+bool
+catan_state__sample_chance(catan_state *s, catan_action *a)
 {
 	const catan_game *g = s->game;
 
@@ -674,7 +672,7 @@ resolve_pending_chance(catan_state *s)
 		catan_action a;
 
 		/* Same draw, same outcome, no list. */
-		if (sample_directly(s, &a))
+		if (catan_state__sample_chance(s, &a))
 			apply_one(s, &a);
 		else if (!resolve_by_walk(s))
 			return;

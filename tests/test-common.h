@@ -36,6 +36,7 @@
 #ifndef CATAN_TEST_COMMON_H
 #define CATAN_TEST_COMMON_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <check.h>
@@ -153,6 +154,10 @@ int catan_test_refuse(catan_state *s, const char *text, int *reason_out);
  * set (decimal or 0x hex), otherwise a fixed default, so runs repeat.
  */
 uint64_t catan_test_seed(void);
+
+/* True when the program runs under valgrind (its preload is in the
+ * environment): the seeded-game suites then play fewer games. */
+bool catan_test_under_valgrind(void);
 
 /*
  * Skip the whole program (a prerequisite is missing): prints the reason

@@ -1605,14 +1605,6 @@ START_TEST(golden_traces_exist)
 }
 END_TEST
 
-static bool
-under_valgrind(void)
-{
-	const char *env = getenv("LD_PRELOAD");
-
-	return env && strstr(env, "vgpreload");
-}
-
 /*
  * Under valgrind one game per module combination: its player count and
  * chance mode rotate with the combination's number, so that every count
@@ -1652,7 +1644,7 @@ harness_games(unsigned combos)
 		return n > 0 ? (unsigned)n : 1;
 	}
 	/* under `meson test --setup valgrind`: see valgrind_keeps() */
-	if (under_valgrind())
+	if (catan_test_under_valgrind())
 		return 1;
 	/* many module combinations share a budget instead */
 	if (combos * DEFAULT_GAMES > DEFAULT_GAME_BUDGET)
@@ -1780,7 +1772,7 @@ catan_test_register(SRunner *sr)
 		int lo = games_per_case * shard / shards;
 		int hi = games_per_case * (shard + 1) / shards;
 
-		if (under_valgrind() && !getenv("CATAN_HARNESS_GAMES") &&
+		if (catan_test_under_valgrind() && !getenv("CATAN_HARNESS_GAMES") &&
 		    !valgrind_keeps(i))
 			continue;
 		/* Fewer games than shards (one under valgrind): whole cases

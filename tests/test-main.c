@@ -120,6 +120,14 @@ catan_test_seed(void)
 	return (uint64_t)v;
 }
 
+bool
+catan_test_under_valgrind(void)
+{
+	const char *env = getenv("LD_PRELOAD");
+
+	return env && strstr(env, "vgpreload");
+}
+
 static int
 tap_to_stdout(void)
 {
