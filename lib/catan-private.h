@@ -458,7 +458,8 @@ struct catan_state {
 	 * something from the buildings skip the work when it is clear. Not
 	 * position data; valid only inside one apply. */
 	uint32_t built;
-	/* the flat block: core_state, players, vertices, edges, variant, modules */
+	/* the flat block: core_state, players, vertices, edges, piece sets
+	 * (boards with masks), variant, modules */
 	_Alignas(16) unsigned char data[];
 };
 
