@@ -596,7 +596,7 @@ catan_state__chance_outcomes(const catan_state *s, catan_sink *sink)
 	g->variant->chance_outcomes(s, sink);
 }
 
-static void
+static inline __attribute__((always_inline)) void
 apply_one(catan_state *s, const catan_action *a)
 {
 	const catan_game *g = s->game;
