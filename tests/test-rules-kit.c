@@ -483,8 +483,7 @@ beginner(int first)
 	return beginner_with(4, first, "");
 }
 
-/* Everything off the board and out of the hands: the robber stays on h9. */
-static void
+void
 clear_position(catan_state *s)
 {
 	catan_board_counts bc;

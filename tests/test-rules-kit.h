@@ -121,6 +121,10 @@ catan_state *beginner_modules(int players, const char *extra, const char *module
 #define FR "+friendly_robber"
 #define HOC "+harbors"
 
+/* Everything off the board and out of the hands (edits); the robber
+ * stays where it is. */
+void clear_position(catan_state *s);
+
 /* ============================================ the base game's helpers */
 
 /*

@@ -46,28 +46,6 @@
 #include "test-rules-kit.h"
 
 
-/* ------------------------------------------------------ position edits */
-
-/* Everything off the board and out of the hands; the robber stays. */
-static void
-clear_position(catan_state *s)
-{
-	catan_board_counts bc;
-	int np = catan_game_num_players(catan_state_game(s));
-
-	CATAN_ASSERT_OK(catan_board_counts_get(catan_state_game(s), &bc));
-	for (unsigned v = 0; v < bc.vertices; v++)
-		if (catan_state_vertex_piece(s, v, NULL) > 0)
-			CATAN_ASSERT_OK(catan_edit_remove(s,
-					CATAN_PIECE_SETTLEMENT, v));
-	for (unsigned e = 0; e < bc.edges; e++)
-		if (catan_state_edge_piece(s, e, NULL) > 0)
-			CATAN_ASSERT_OK(catan_edit_remove(s, CATAN_PIECE_ROAD, e));
-	for (int p = 0; p < np; p++)
-		for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
-			CATAN_ASSERT_OK(catan_edit_set_cards(s, p, k, 0));
-}
-
 /* --------------------------------------------------------------- games */
 
 
