@@ -641,16 +641,9 @@ push_year_of_plenty(const catan_state *s, catan_sink *sink, int p)
 	}
 }
 
-static void
-push_dev_plays(const catan_state *s, catan_sink *sink, int p)
+static __attribute__((noinline)) void
+push_held_dev_plays(const catan_state *s, catan_sink *sink, int p)
 {
-	const struct player_state *ps = st_cplayer(s, p);
-
-	/* Most of the time there is no action card to play. */
-	if ((st_ccore(s)->flags & TURN_DEV_PLAYED) ||
-	    !(ps->dev[CATAN_DEV_KNIGHT] | ps->dev[CATAN_DEV_ROAD_BUILDING] |
-	      ps->dev[CATAN_DEV_YEAR_OF_PLENTY] | ps->dev[CATAN_DEV_MONOPOLY]))
-		return;
 	if (dev_playable(s, p, CATAN_DEV_KNIGHT) == CATAN_REASON_NONE)
 		push(sink, CATAN_ACT_PLAY_KNIGHT, p, 0, 0);
 	if (dev_playable(s, p, CATAN_DEV_ROAD_BUILDING) == CATAN_REASON_NONE &&
@@ -662,6 +655,20 @@ push_dev_plays(const catan_state *s, catan_sink *sink, int p)
 	if (dev_playable(s, p, CATAN_DEV_MONOPOLY) == CATAN_REASON_NONE)
 		for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
 			push(sink, CATAN_ACT_PLAY_MONOPOLY, p, 0, (unsigned)k);
+}
+
+/* Most of the time there is no action card to play: that test is made
+ * inline, the listing only for a player holding one. */
+static inline void
+push_dev_plays(const catan_state *s, catan_sink *sink, int p)
+{
+	const struct player_state *ps = st_cplayer(s, p);
+
+	if ((st_ccore(s)->flags & TURN_DEV_PLAYED) ||
+	    !(ps->dev[CATAN_DEV_KNIGHT] | ps->dev[CATAN_DEV_ROAD_BUILDING] |
+	      ps->dev[CATAN_DEV_YEAR_OF_PLENTY] | ps->dev[CATAN_DEV_MONOPOLY]))
+		return;
+	push_held_dev_plays(s, sink, p);
 }
 
 /* Room for every edge or intersection of the largest supported board. */
@@ -731,7 +738,10 @@ legal_main(const catan_state *s, int p, catan_sink *sink)
 	push_dev_plays(s, sink, p);
 	if (!strict_trading_over(s)) {
 		push_maritime(s, sink, p);
-		push_trades(s, sink, CATAN_ACT_OFFER_TRADE, p, s->game->offer_max, NULL, NULL);
+		/* offer_max=0 lists no offers, as other engines play */
+		if (s->game->offer_max)
+			push_trades(s, sink, CATAN_ACT_OFFER_TRADE, p, s->game->offer_max,
+				    NULL, NULL);
 	}
 	push(sink, CATAN_ACT_END_TURN, p, 0, 0);
 }
@@ -991,6 +1001,8 @@ apply_chance(catan_state *s, const catan_action *a)
 
 	switch (a->type) {
 	case CATAN_ACT_FIRST_PLAYER:
+		if (a->target >= c->num_players)
+			return;
 		c->first_player = (int8_t)a->target;
 		if (param(s->game, P_SETUP) == SETUP_BEGINNER) {
 			start_turn(s, a->target);
@@ -1002,10 +1014,16 @@ apply_chance(catan_state *s, const catan_action *a)
 		}
 		break;
 	case CATAN_ACT_DICE:
+		if (a->target < 2 || a->target > 12)
+			return;
 		apply_dice(s, a->target);
 		break;
 	case CATAN_ACT_DRAW_DEV: {
-		struct player_state *ps = st_player(s, c->current);
+		struct player_state *ps;
+
+		if (a->arg >= CATAN_MAX_DEV_KINDS || c->current < 0)
+			return;
+		ps = st_player(s, c->current);
 
 		c->dev_deck[a->arg]--;
 		ps->dev[a->arg]++;
@@ -1013,11 +1031,18 @@ apply_chance(catan_state *s, const catan_action *a)
 		break;
 	}
 	case CATAN_ACT_STEAL_CARD:
+		if (a->arg >= CATAN_MAX_CARD_KINDS || c->victim < 0 ||
+		    c->victim >= c->num_players || c->current < 0)
+			return;
 		catan_cards__transfer(s, c->victim, c->current, a->arg, 1);
 		c->victim = CATAN_NO_PLAYER;
 		c->phase = c->return_phase;
 		break;
 	default:
+		/* A player's action type in chance's name resolves nothing
+		 * but ends the chance event; anything else is ignored. */
+		if (a->type < CATAN_ACT_FIRST_PLAYER || a->type > CATAN_ACT_END_TURN)
+			return;
 		break;
 	}
 	c->chance = CHANCE_NONE;
@@ -1152,53 +1177,22 @@ apply_dev_play(catan_state *s, const catan_action *a)
 	}
 }
 
-/* Every index an action carries within its table, so apply_unchecked is
- * memory-safe on any input (state.h); legality is not checked here. */
-static bool
-fields_in_range(const catan_state *s, const catan_action *a)
-{
-	const struct board *b = &s->game->board;
-	unsigned np = st_ccore(s)->num_players;
-
-	switch (a->type) {
-	case CATAN_ACT_FIRST_PLAYER:
-		return a->target < np;
-	case CATAN_ACT_DICE:
-		return a->target >= 2 && a->target <= 12;
-	case CATAN_ACT_DRAW_DEV:
-		return a->arg < CATAN_MAX_DEV_KINDS && st_ccore(s)->current >= 0;
-	case CATAN_ACT_STEAL_CARD:
-		return a->arg < CATAN_MAX_CARD_KINDS && st_ccore(s)->victim >= 0 &&
-		       (unsigned)st_ccore(s)->victim < np && st_ccore(s)->current >= 0;
-	case CATAN_ACT_MOVE_ROBBER:
-		return a->target < b->nhex;
-	case CATAN_ACT_STEAL:
-	case CATAN_ACT_CONFIRM_TRADE:
-		return a->arg < np;
-	case CATAN_ACT_BUILD_ROAD:
-		return a->target < b->nedge;
-	case CATAN_ACT_BUILD_SETTLEMENT:
-	case CATAN_ACT_BUILD_CITY:
-		return a->target < b->nvert;
-	case CATAN_ACT_PLAY_MONOPOLY:
-		return a->arg < CATAN_MAX_CARD_KINDS;
-	default:
-		return a->type >= CATAN_ACT_FIRST_PLAYER && a->type <= CATAN_ACT_END_TURN;
-	}
-}
-
+/* Each case checks the indexes its action carries against their tables, so
+ * apply_unchecked is memory-safe on any input (state.h) with one dispatch
+ * per action; legality is not checked here. */
 static void
 base_apply(catan_state *s, const catan_action *a)
 {
 	struct core_state *c = st_core(s);
+	const struct board *b = &s->game->board;
 	int p = a->player;
 
-	if (!fields_in_range(s, a) || (p != CATAN_PLAYER_CHANCE && c->current < 0))
-		return;
-	if (a->player == CATAN_PLAYER_CHANCE) {
+	if (p == CATAN_PLAYER_CHANCE) {
 		apply_chance(s, a);
 		return;
 	}
+	if (c->current < 0)
+		return;
 	switch (a->type) {
 	case CATAN_ACT_ROLL:
 		c->chance = CHANCE_DICE;
@@ -1215,15 +1209,21 @@ base_apply(catan_state *s, const catan_action *a)
 		break;
 	}
 	case CATAN_ACT_MOVE_ROBBER:
+		if (a->target >= b->nhex)
+			return;
 		c->robber_hex = a->target;
 		c->phase = catan_state__robber_victims(s, a->target, p) ?
 			   CATAN_PHASE_STEAL : c->return_phase;
 		break;
 	case CATAN_ACT_STEAL:
+		if (a->arg >= c->num_players)
+			return;
 		c->victim = (int8_t)a->arg;
 		c->chance = CHANCE_STEAL;
 		break;
 	case CATAN_ACT_BUILD_ROAD:
+		if (a->target >= b->nedge)
+			return;
 		if (c->phase == CATAN_PHASE_SETUP) {
 			apply_setup_build(s, a);
 		} else if (c->phase == CATAN_PHASE_ROAD_BUILDING) {
@@ -1237,6 +1237,8 @@ base_apply(catan_state *s, const catan_action *a)
 		}
 		break;
 	case CATAN_ACT_BUILD_SETTLEMENT:
+		if (a->target >= b->nvert)
+			return;
 		if (c->phase == CATAN_PHASE_SETUP) {
 			apply_setup_build(s, a);
 		} else {
@@ -1246,6 +1248,8 @@ base_apply(catan_state *s, const catan_action *a)
 		}
 		break;
 	case CATAN_ACT_BUILD_CITY:
+		if (a->target >= b->nvert)
+			return;
 		catan_cards__pay(s, p, catan__cost_city);
 		catan_build__place_city(s, p, a->target);
 		c->flags |= TURN_BUILT;
@@ -1258,7 +1262,11 @@ base_apply(catan_state *s, const catan_action *a)
 	case CATAN_ACT_PLAY_KNIGHT:
 	case CATAN_ACT_PLAY_ROAD_BUILDING:
 	case CATAN_ACT_PLAY_YEAR_OF_PLENTY:
+		apply_dev_play(s, a);
+		break;
 	case CATAN_ACT_PLAY_MONOPOLY:
+		if (a->arg >= CATAN_MAX_CARD_KINDS)
+			return;
 		apply_dev_play(s, a);
 		break;
 	case CATAN_ACT_MARITIME_TRADE:
@@ -1292,6 +1300,8 @@ base_apply(catan_state *s, const catan_action *a)
 		break;
 	}
 	case CATAN_ACT_CONFIRM_TRADE:
+		if (a->arg >= c->num_players)
+			return;
 		apply_confirm(s, a->arg);
 		break;
 	case CATAN_ACT_CANCEL_TRADE:
