@@ -614,8 +614,8 @@ apply_one(catan_state *s, const catan_action *a)
 	st_core(s)->move_number++;
 }
 
-bool
-catan_state__sample_chance(catan_state *s, catan_action *a)
+static inline __attribute__((always_inline)) bool
+sample_chance(catan_state *s, catan_action *a)
 {
 	const catan_game *g = s->game;
 
@@ -634,6 +634,12 @@ catan_state__sample_chance(catan_state *s, catan_action *a)
 		}
 	}
 	return g->sample_chance && g->sample_chance(s, a);
+}
+
+bool
+catan_state__sample_chance(catan_state *s, catan_action *a)
+{
+	return sample_chance(s, a);
 }
 
 /* Draw the pending chance event's outcome by walking its list: r uniformly
@@ -672,7 +678,7 @@ resolve_pending_chance(catan_state *s)
 		catan_action a;
 
 		/* Same draw, same outcome, no list. */
-		if (catan_state__sample_chance(s, &a))
+		if (sample_chance(s, &a))
 			apply_one(s, &a);
 		else if (!resolve_by_walk(s))
 			return;
@@ -829,7 +835,8 @@ catan_state_apply_unchecked(catan_state *s, const catan_action *a)
 	if (is_terminal(s))
 		return CATAN_OK;
 	apply_one(s, a);
-	if (s->game->chance_mode == CATAN_CHANCE_SAMPLED)
+	if (s->game->chance_mode == CATAN_CHANCE_SAMPLED &&
+	    st_ccore(s)->chance != CHANCE_NONE)
 		resolve_pending_chance(s);
 	/* Once per call: the chance events resolved above ask nobody. */
 	catan_state__refresh_acting(s);
