@@ -200,12 +200,11 @@ catan_production__roll(catan_state *s, unsigned total)
 {
 	const catan_game *g = s->game;
 	const struct board *b = &g->board;
-	uint64_t owed[ROLL_HEXES];
-	int kind_of[ROLL_HEXES];
+	/* what each kind owes, a byte per player; kinds: those owed */
+	uint64_t owed[CATAN_MAX_CARD_KINDS] = { 0 };
+	unsigned kinds = 0, nhex, robber = st_ccore(s)->robber_hex;
 	const uint8_t *verts = st_cvert(s);
 	int nplayers = st_ccore(s)->num_players;
-	unsigned robber = st_ccore(s)->robber_hex;
-	unsigned nhex, nkinds = 0, nvert = b->nvert, board_hexes = b->nhex;
 
 	if (total >= ARRAY_LEN(b->num_hexes))
 		return;
@@ -218,46 +217,36 @@ catan_production__roll(catan_state *s, unsigned total)
 		nhex = ROLL_HEXES;
 
 	for (unsigned i = 0; i < nhex; i++) {
-		unsigned hex = b->hexes_by_number[total][i], row;
-		const struct board_hex *bh;
-		uint64_t acc = 0;
-		int kind;
+		/* The board builder lists only its own hexes here, and their
+		 * corners are its own intersections. */
+		const struct board_hex *bh = &b->hex[b->hexes_by_number[total][i]];
+		unsigned kind = (unsigned)bh->resource;
+		uint64_t acc;
 
 		/* The robber's hex produces nothing (05.A). */
-		if (hex >= board_hexes || hex == robber)
+		if (b->hexes_by_number[total][i] == robber || kind >= CATAN_MAX_CARD_KINDS)
 			continue;
-		bh = &b->hex[hex];
-		kind = bh->resource;
-		if (kind < 0 || kind >= CATAN_MAX_CARD_KINDS)
-			continue;
-		for (row = 0; row < nkinds && kind_of[row] != kind; row++)
-			;
-		if (row == nkinds) {
-			kind_of[nkinds++] = kind;
-			owed[row] = 0;
-		}
 		/* One table word per corner: which corners hold buildings
 		 * is random, so no branches. */
-		for (unsigned c = 0; c < 6; c++) {
-			unsigned v = bh->vert[c];
-
-			acc += g->yield_word[v < nvert ? verts[v] : 0];
-		}
-		owed[row] += acc;
+		acc = g->yield_word[verts[bh->vert[0]]] + g->yield_word[verts[bh->vert[1]]] +
+		      g->yield_word[verts[bh->vert[2]]] + g->yield_word[verts[bh->vert[3]]] +
+		      g->yield_word[verts[bh->vert[4]]] + g->yield_word[verts[bh->vert[5]]];
+		owed[kind] += acc;
+		kinds |= 1u << kind;
 	}
 	if (g->module_production) {
 		unsigned wide[CATAN_MAX_PLAYERS][CATAN_MAX_CARD_KINDS];
 
 		memset(wide, 0, (size_t)nplayers * sizeof(wide[0]));
-		for (unsigned i = 0; i < nkinds; i++)
+		for (unsigned k = 0; k < CATAN_MAX_CARD_KINDS; k++)
 			for (int p = 0; p < nplayers; p++)
-				wide[p][kind_of[i]] += (unsigned)(owed[i] >> (8 * p)) & 0xffu;
+				wide[p][k] += (unsigned)(owed[k] >> (8 * p)) & 0xffu;
 		fold_and_pay(s, total, wide, nplayers);
 		return;
 	}
 	/* Kinds are independent (one bank pile, one hand count each). */
-	for (unsigned i = 0; i < nkinds; i++)
-		pay_kind(s, kind_of[i], owed[i]);
+	for (; kinds; kinds &= kinds - 1)
+		pay_kind(s, __builtin_ctz(kinds), owed[__builtin_ctz(kinds)]);
 }
 
 void
