@@ -74,7 +74,9 @@ below(uint64_t *rng, size_t n)
 	return (size_t)(((splitmix64(rng) >> 32) * (uint64_t)n) >> 32);
 }
 
-/* One step: the acting player's legal actions, a uniform choice, apply. */
+/* One step: the acting player's legal actions, a uniform choice, apply.
+ * 1 after a step, 0 at the end of the game (nobody acts: in SAMPLED mode
+ * only a finished game has no acting player), -1 on an error. */
 static int
 step(struct bench *b, catan_state *s)
 {
@@ -82,11 +84,11 @@ step(struct bench *b, catan_state *s)
 	size_t n = 0;
 
 	if (acting == 0)
-		return CATAN_ERROR;
+		return catan_state_is_terminal(s) ? 0 : -1;
 	if (catan_state_legal_actions(s, __builtin_ctz(acting), b->legal, b->cap, &n) != CATAN_OK ||
 	    n == 0)
-		return CATAN_ERROR;
-	return catan_state_apply_unchecked(s, &b->legal[below(&b->rng, n)]);
+		return -1;
+	return catan_state_apply_unchecked(s, &b->legal[below(&b->rng, n)]) == CATAN_OK ? 1 : -1;
 }
 
 static int
@@ -107,8 +109,12 @@ playouts(struct bench *b, catan_ctx *ctx, struct counting_alloc *ca, unsigned ga
 			return cli_error("cannot create a state: %s", catan_ctx_errmsg(ctx));
 		before = ca->calls;
 		t0 = now_ns();
-		while (!catan_state_is_terminal(s)) {
-			if (step(b, s) != CATAN_OK) {
+		for (;;) {
+			int r = step(b, s);
+
+			if (r == 0)
+				break;
+			if (r < 0) {
 				catan_state_free(s);
 				return cli_error("no legal action in a non-terminal state");
 			}
