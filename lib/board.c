@@ -388,7 +388,8 @@ catan_board__build(struct board *b, const catan_ctx *ctx,
 		board_free_arrays(&nb, ctx);
 		return rc;
 	}
-	fill_masks(&nb);
+	if (!(ctx && ctx->general_paths))
+		fill_masks(&nb);
 	*b = nb;
 	return CATAN_OK;
 

@@ -34,6 +34,13 @@ struct catan_ctx {
 	size_t nvariants;
 	const struct catan_module_ops *const *modules;
 	size_t nmodules;
+	/* Games built in this context take the general paths only: boards
+	 * without bit masks (struct board), so listings and Longest Road
+	 * scan the piece bytes as on boards too large for masks, and
+	 * production counts per player as in games of many players. The
+	 * tests set it to hold those paths against the fast ones on the
+	 * games that exist. */
+	bool general_paths;
 	char errmsg[CATAN_ERRMSG_SIZE];
 };
 
@@ -317,6 +324,7 @@ struct catan_game {
 	 * other pieces): games of up to 8 seated players add a hex's corners
 	 * in one word each (rules-production.c). */
 	uint64_t yield_word[256];
+	bool packed_production;            /* roll with yield_word (else per player) */
 };
 
 /* Game strings (params.c): fill params and modules from a string or options. */
@@ -702,7 +710,8 @@ void catan_awards__update_largest_army(catan_state *s);
 
 /* production (rules-production.c): bank-shortage rule included */
 void catan_production__roll(catan_state *s, unsigned total);
-/* Fill catan_game.yield_word (once the players are known). */
+/* Fill catan_game.yield_word and packed_production (once the players are
+ * known). */
 void catan_production__build_table(catan_game *g);
 /* Resources paid for a second set-up settlement. */
 void catan_production__setup_income(catan_state *s, int player, unsigned vertex);

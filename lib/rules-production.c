@@ -38,6 +38,8 @@ catan_production__build_table(catan_game *g)
 		g->yield_word[byte] = owner >= 0 && owner < (int)g->num_players &&
 				      owner < PACKED_PLAYERS ? yield << (8 * owner) : 0;
 	}
+	g->packed_production = g->num_players <= PACKED_PLAYERS &&
+			       !(g->ctx && g->ctx->general_paths);
 }
 
 /* Give a player n cards of a kind from the bank (catan_cards__receive()
@@ -208,7 +210,7 @@ catan_production__roll(catan_state *s, unsigned total)
 
 	if (total >= ARRAY_LEN(b->num_hexes))
 		return;
-	if (nplayers > PACKED_PLAYERS) {
+	if (nplayers > PACKED_PLAYERS || !g->packed_production) {
 		roll_wide(s, total);
 		return;
 	}

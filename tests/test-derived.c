@@ -11,10 +11,18 @@
  *   the listed walk gives — one catan_rng__below(den) against the
  *   cumulative numerators of catan_state_chance_outcomes() (doc/chance.md)
  *   — and leave the RNG where that draw leaves it.
+ * - Boards with bit masks take bitset paths (listings, Longest Road, piece
+ *   sets, the modules' own) and games of up to 8 players pay production
+ *   a byte per player; larger boards (Connect, Merchants of Europe) scan
+ *   the piece bytes and more players are paid one by one. The same game
+ *   built on those general paths (catan_ctx.general_paths) must list the
+ *   same actions, offer the same chance outcomes and reach the same
+ *   positions.
  * SPDX-License-Identifier: MIT
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "test-common.h"
 #include "catan-private.h"
@@ -153,6 +161,121 @@ play_one(const char *const game[2], unsigned seed, unsigned *direct)
 	catan_ctx_free(ctx);
 }
 
+/* One game twice: on the fast paths and on the general ones. */
+struct twin {
+	const char *spec;
+	catan_state *fast, *gen;
+	catan_action *legal_fast, *legal_gen;
+	catan_chance_outcome *out_fast, *out_gen;
+	char *text_fast, *text_gen;
+	size_t cap, ocap, tcap;
+	unsigned step;
+};
+
+#define SNAPSHOT_CAP 65536
+
+static void
+check_same_position(struct twin *t)
+{
+	size_t lf = 0, ls = 0;
+
+	CATAN_ASSERT_OK(catan_state_snapshot(t->fast, t->text_fast, t->tcap, &lf));
+	CATAN_ASSERT_OK(catan_state_snapshot(t->gen, t->text_gen, t->tcap, &ls));
+	ck_assert_msg(lf == ls && memcmp(t->text_fast, t->text_gen, lf) == 0,
+		      "%s, step %u: the positions differ on the general paths", t->spec, t->step);
+	ck_assert_uint_eq(catan_state_acting_players(t->fast),
+			  catan_state_acting_players(t->gen));
+}
+
+/* Every acting player's list, the same with and on the general paths. */
+static void
+check_same_lists(struct twin *t, uint32_t acting)
+{
+	for (uint32_t bits = acting; bits; bits &= bits - 1) {
+		int q = __builtin_ctz(bits);
+		size_t nf = 0, ng = 0;
+
+		CATAN_ASSERT_OK(catan_state_legal_actions(t->fast, q, t->legal_fast, t->cap, &nf));
+		CATAN_ASSERT_OK(catan_state_legal_actions(t->gen, q, t->legal_gen, t->cap, &ng));
+		ck_assert_msg(nf == ng && memcmp(t->legal_fast, t->legal_gen,
+						 nf * sizeof(*t->legal_fast)) == 0,
+			      "%s, step %u: player %d's legal actions differ on the general paths",
+			      t->spec, t->step, q);
+	}
+}
+
+static void
+play_twin(const char *const game[2], unsigned seed)
+{
+	char spec[160];
+	catan_ctx *ctx_fast = catan_test_ctx_new(), *ctx_gen = catan_test_ctx_new();
+	catan_game *g_fast, *g_gen;
+	struct twin t = { spec, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+			  0, 0, SNAPSHOT_CAP, 0 };
+	uint64_t x = 0x2545f4914f6cdd1dull ^ seed;
+
+	snprintf(spec, sizeof(spec), "%s,seed=%u)%s", game[0], seed, game[1]);
+	ctx_gen->general_paths = true;
+	g_fast = catan_test_game_new(ctx_fast, spec);
+	g_gen = catan_test_game_new(ctx_gen, spec);
+	/* the two paths, not the same one twice */
+	ck_assert(g_fast->board.masks_ok && g_fast->off_sets != 0 && g_fast->packed_production);
+	ck_assert(!g_gen->board.masks_ok && g_gen->off_sets == 0 && !g_gen->packed_production);
+	t.cap = catan_game_max_legal_actions(g_fast);
+	t.ocap = catan_game_max_chance_outcomes(g_fast);
+	t.legal_fast = malloc(t.cap * sizeof(*t.legal_fast));
+	t.legal_gen = malloc(t.cap * sizeof(*t.legal_gen));
+	t.out_fast = malloc(t.ocap * sizeof(*t.out_fast));
+	t.out_gen = malloc(t.ocap * sizeof(*t.out_gen));
+	t.text_fast = malloc(t.tcap);
+	t.text_gen = malloc(t.tcap);
+	ck_assert(t.legal_fast && t.legal_gen && t.out_fast && t.out_gen &&
+		  t.text_fast && t.text_gen);
+	CATAN_ASSERT_OK(catan_state_new(&t.fast, g_fast));
+	CATAN_ASSERT_OK(catan_state_new(&t.gen, g_gen));
+
+	for (t.step = 0; t.step < MAX_STEPS && !catan_state_is_terminal(t.fast); t.step++) {
+		const catan_action *chosen;
+		size_t n = 0, ng = 0;
+
+		check_same_position(&t);
+		if (catan_state_is_chance_node(t.fast)) {
+			CATAN_ASSERT_OK(catan_state_chance_outcomes(t.fast, t.out_fast, t.ocap, &n));
+			CATAN_ASSERT_OK(catan_state_chance_outcomes(t.gen, t.out_gen, t.ocap, &ng));
+			ck_assert_msg(n == ng && memcmp(t.out_fast, t.out_gen,
+							n * sizeof(*t.out_fast)) == 0,
+				      "%s, step %u: the chance outcomes differ on the general paths",
+				      spec, t.step);
+			ck_assert_uint_gt(n, 0);
+			chosen = &t.out_fast[next_random(&x) % n].action;
+		} else {
+			uint32_t acting = catan_state_acting_players(t.fast);
+
+			ck_assert_msg(acting != 0, "%s, step %u: nobody acts", spec, t.step);
+			check_same_lists(&t, acting);
+			CATAN_ASSERT_OK(catan_state_legal_actions(t.fast, __builtin_ctz(acting),
+								  t.legal_fast, t.cap, &n));
+			ck_assert_uint_gt(n, 0);
+			chosen = &t.legal_fast[next_random(&x) % n];
+		}
+		CATAN_ASSERT_OK(catan_state_apply(t.fast, chosen));
+		CATAN_ASSERT_OK(catan_state_apply(t.gen, chosen));
+	}
+	check_same_position(&t);
+	catan_state_free(t.gen);
+	catan_state_free(t.fast);
+	free(t.text_gen);
+	free(t.text_fast);
+	free(t.out_gen);
+	free(t.out_fast);
+	free(t.legal_gen);
+	free(t.legal_fast);
+	catan_game_unref(g_gen);
+	catan_game_unref(g_fast);
+	catan_ctx_free(ctx_gen);
+	catan_ctx_free(ctx_fast);
+}
+
 /* Games under valgrind are slow: one seed each there, three otherwise. */
 static unsigned
 seeds(void)
@@ -171,6 +294,13 @@ START_TEST(test_derived_data_and_direct_draws)
 }
 END_TEST
 
+START_TEST(test_general_paths_equal_fast_paths)
+{
+	for (unsigned seed = 1; seed <= seeds(); seed++)
+		play_twin(games[_i], seed);
+}
+END_TEST
+
 void
 catan_test_register(SRunner *sr)
 {
@@ -178,6 +308,8 @@ catan_test_register(SRunner *sr)
 	TCase *tc = tcase_create("derived");
 
 	tcase_add_loop_test(tc, test_derived_data_and_direct_draws, 0,
+			    (int)(sizeof(games) / sizeof(games[0])));
+	tcase_add_loop_test(tc, test_general_paths_equal_fast_paths, 0,
 			    (int)(sizeof(games) / sizeof(games[0])));
 	suite_add_tcase(s, tc);
 }
