@@ -1,0 +1,141 @@
+/*
+ * bench-paths: the cost of a step on the fast paths and on the general
+ * ones (catan_ctx.general_paths), which boards too large for bit masks and
+ * games of more than 8 players take. Built with the tests, never run as
+ * one (machines are noisy); doc/performance.md gives the command.
+ *
+ *   bench-paths [GAME...] [--games N]
+ *
+ * Both runs play the same games (uniform random playouts with the same
+ * policy seed): the steps per game must agree, and the program fails if
+ * they do not.
+ * SPDX-License-Identifier: MIT
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "catan-private.h"
+
+static const char *const default_games[] = {
+	"base(players=4,seed=1,offer_max=0)",
+	"base(players=3,seed=1,offer_max=0)",
+	"base(players=4,seed=1,offer_max=0)+friendly_robber+harbors+event_cards",
+	"base(players=2,seed=1,offer_max=0)+catan_for_two+event_cards",
+};
+
+struct run {
+	double ns;
+	unsigned long long steps;
+};
+
+static double
+now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+/* xorshift64: the policy's draws, the same sequence for both runs */
+static uint64_t
+policy_next(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+static int
+play(const char *spec, unsigned games, bool general, struct run *out)
+{
+	catan_ctx *ctx = NULL;
+	catan_game *g = NULL;
+	catan_action *legal = NULL;
+	uint64_t x = 0x9e3779b97f4a7c15ull;
+	size_t cap;
+	double t0;
+	int rc = 1;
+
+	memset(out, 0, sizeof(*out));
+	if (catan_ctx_new(&ctx, NULL) != CATAN_OK)
+		return 1;
+	ctx->general_paths = general;
+	if (catan_game_new_from_string(&g, ctx, spec) != CATAN_OK) {
+		fprintf(stderr, "bench-paths: %s: %s\n", spec, catan_ctx_errmsg(ctx));
+		goto out;
+	}
+	cap = catan_game_max_legal_actions(g);
+	legal = malloc(cap * sizeof(*legal));
+	if (!legal)
+		goto out;
+	t0 = now_ns();
+	for (unsigned i = 0; i < games; i++) {
+		catan_state *s;
+		uint32_t acting;
+		size_t n;
+
+		if (catan_state_new(&s, g) != CATAN_OK)
+			goto out;
+		while ((acting = catan_state_acting_players(s)) != 0) {
+			if (catan_state_legal_actions(s, __builtin_ctz(acting), legal, cap, &n) !=
+			    CATAN_OK || n == 0) {
+				catan_state_free(s);
+				goto out;
+			}
+			catan_state_apply_unchecked(s, &legal[(policy_next(&x) >> 32) * n >> 32]);
+			out->steps++;
+		}
+		catan_state_free(s);
+	}
+	out->ns = now_ns() - t0;
+	rc = 0;
+out:
+	free(legal);
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *specs[64];
+	size_t nspecs = 0;
+	unsigned games = 1000;
+
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--games") == 0 && i + 1 < argc)
+			games = (unsigned)strtoul(argv[++i], NULL, 10);
+		else if (argv[i][0] == '-' || nspecs == sizeof(specs) / sizeof(specs[0]))
+			return fprintf(stderr, "usage: bench-paths [GAME...] [--games N]\n"), 2;
+		else
+			specs[nspecs++] = argv[i];
+	}
+	if (nspecs == 0)
+		for (; nspecs < sizeof(default_games) / sizeof(default_games[0]); nspecs++)
+			specs[nspecs] = default_games[nspecs];
+	if (games == 0)
+		games = 1;
+
+	printf("%-72s %8s %8s %8s %6s\n", "game", "steps/g", "fast ns", "gen ns", "ratio");
+	for (size_t i = 0; i < nspecs; i++) {
+		struct run fast, general;
+
+		if (play(specs[i], games, false, &fast) || play(specs[i], games, true, &general))
+			return 1;
+		if (fast.steps != general.steps || fast.steps == 0) {
+			fprintf(stderr, "bench-paths: %s: the runs played different games\n", specs[i]);
+			return 1;
+		}
+		printf("%-72.72s %8.1f %8.1f %8.1f %6.2f\n", specs[i],
+		       (double)fast.steps / games, fast.ns / (double)fast.steps,
+		       general.ns / (double)general.steps, general.ns / fast.ns);
+	}
+	return 0;
+}
