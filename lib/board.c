@@ -11,11 +11,13 @@
  */
 #define BOARD_MAX_HEXES 10000u
 
-/* Room in the production table for each number (struct board). */
-#define BOARD_PER_NUMBER 4u
-_Static_assert(sizeof(((struct board *)0)->hexes_by_number[0]) ==
-	       BOARD_PER_NUMBER * sizeof(uint16_t),
-	       "hexes_by_number row size");
+/* Entries of the production table (struct board): one per numbered hex,
+ * and at least one so that it is always allocated. */
+static size_t
+by_number_len(const struct board *b)
+{
+	return b->number_first[13] ? b->number_first[13] : 1;
+}
 
 /* Corner positions on an integer lattice: a hex centre is X = 2q + r,
  * Y = 3r, and its corners n ne se s sw nw lie at these offsets. Equal
@@ -54,8 +56,6 @@ number_valid(unsigned number)
 static int
 check_hex_specs(const struct board_hex_spec *hexes, size_t nhex)
 {
-	uint8_t per_number[13] = { 0 };
-
 	for (size_t i = 0; i < nhex; i++) {
 		const struct board_hex_spec *h = &hexes[i];
 
@@ -64,9 +64,6 @@ check_hex_specs(const struct board_hex_spec *hexes, size_t nhex)
 			return CATAN_EINVAL;
 		/* a desert with a token would pay nothing on that number */
 		if (h->terrain == CATAN_TERRAIN_DESERT && h->number != 0)
-			return CATAN_EINVAL;
-		if (h->number != 0 &&
-		    ++per_number[h->number] > BOARD_PER_NUMBER)
 			return CATAN_EINVAL;
 		for (size_t j = 0; j < i; j++)
 			if (hexes[j].q == h->q && hexes[j].r == h->r)
@@ -269,6 +266,30 @@ fill_harbors(struct board *b, const struct board_harbor_spec *specs)
 	return CATAN_OK;
 }
 
+/* Where each number's hexes start in by_number (numbers are 0 or 2..12,
+ * check_hex_specs()). */
+static void
+count_numbers(struct board *b)
+{
+	memset(b->number_first, 0, sizeof(b->number_first));
+	for (unsigned i = 0; i < b->nhex; i++)
+		if (b->hex[i].number != 0)
+			b->number_first[b->hex[i].number + 1]++;
+	for (unsigned n = 1; n < ARRAY_LEN(b->number_first); n++)
+		b->number_first[n] = (uint16_t)(b->number_first[n] + b->number_first[n - 1]);
+}
+
+static void
+fill_by_number(struct board *b)
+{
+	uint16_t next[ARRAY_LEN(b->number_first) - 1];
+
+	memcpy(next, b->number_first, sizeof(next));
+	for (unsigned i = 0; i < b->nhex; i++)
+		if (b->hex[i].number != 0)
+			b->by_number[next[b->hex[i].number]++] = (uint16_t)i;
+}
+
 static void
 board_free_arrays(struct board *b, const catan_ctx *ctx)
 {
@@ -280,6 +301,8 @@ board_free_arrays(struct board *b, const catan_ctx *ctx)
 		catan__free(ctx, b->edge, b->nedge * sizeof(*b->edge));
 	if (b->harbor)
 		catan__free(ctx, b->harbor, b->nharbor * sizeof(*b->harbor));
+	if (b->by_number)
+		catan__free(ctx, b->by_number, by_number_len(b) * sizeof(*b->by_number));
 	memset(b, 0, sizeof(*b));
 	b->desert = BOARD_NONE;
 }
@@ -355,14 +378,12 @@ catan_board__build(struct board *b, const catan_ctx *ctx,
 		if (h->terrain == CATAN_TERRAIN_DESERT &&
 		    nb.desert == BOARD_NONE)
 			nb.desert = (uint16_t)i;
-		if (h->number != 0) {
-			uint8_t *cnt = &nb.num_hexes[h->number];
-
-			/* bounded by check_hex_specs() */
-			nb.hexes_by_number[h->number][*cnt] = (uint16_t)i;
-			(*cnt)++;
-		}
 	}
+	count_numbers(&nb);
+	nb.by_number = catan__calloc(ctx, by_number_len(&nb) * sizeof(*nb.by_number));
+	if (!nb.by_number)
+		goto nomem;
+	fill_by_number(&nb);
 	link_neighbors(nb.hex, nhex);
 	number_elements(nb.hex, nhex, &nvert, &nedge);
 

@@ -130,9 +130,11 @@ struct board {
 	struct board_edge *edge;
 	struct board_harbor *harbor;
 	uint16_t desert;     /* first desert hex, or BOARD_NONE */
-	/* hexes producing on each number, for fast production */
-	uint8_t num_hexes[13];
-	uint16_t hexes_by_number[13][4];
+	/* The hexes producing on each number, in id order (production):
+	 * by_number[number_first[n]] up to by_number[number_first[n + 1]];
+	 * read them with board_number_hexes(). */
+	uint16_t number_first[14];
+	uint16_t *by_number;
 	/* Boards of up to BOARD_MASK_VERTS intersections and BOARD_MASK_EDGES
 	 * edges (the base island) also have these bit masks, for the bitset
 	 * paths of rules-build.c; masks_ok says they are filled. */
@@ -144,6 +146,19 @@ struct board {
 };
 #define BOARD_MASK_VERTS 64
 #define BOARD_MASK_EDGES 128
+
+/* The hexes producing on @number, in id order; their count in *n (none
+ * for a number no token carries). */
+static inline const uint16_t *
+board_number_hexes(const struct board *b, unsigned number, unsigned *n)
+{
+	if (number + 1 >= sizeof(b->number_first) / sizeof(b->number_first[0])) {
+		*n = 0;
+		return b->by_number;
+	}
+	*n = (unsigned)(b->number_first[number + 1] - b->number_first[number]);
+	return b->by_number + b->number_first[number];
+}
 
 /* Build topology from specs into b (allocating through ctx). */
 int catan_board__build(struct board *b, const catan_ctx *ctx,

@@ -21,11 +21,11 @@ building_yield(uint8_t byte)
 	}
 }
 
-/* The most hexes one number can have (struct board). */
-#define ROLL_HEXES ARRAY_LEN(((struct board *)0)->hexes_by_number[0])
 /* Games up to this many seated players keep what a kind owes in one word,
- * a byte per player (at most 4 hexes of 6 corners of 2 cards: fits). */
+ * a byte per player, for numbers on up to PACKED_HEXES hexes (6 corners
+ * of 2 cards each: 252 at most, so a byte holds it). */
 #define PACKED_PLAYERS 8
+#define PACKED_HEXES 21
 
 void
 catan_production__build_table(catan_game *g)
@@ -169,16 +169,14 @@ roll_wide(catan_state *s, unsigned total)
 	int nplayers = st_ccore(s)->num_players;
 	unsigned robber = st_ccore(s)->robber_hex;
 	unsigned nhex, kinds = 0;
+	const uint16_t *hexes = board_number_hexes(b, total, &nhex);
 
 	if (nplayers > CATAN_MAX_PLAYERS)
 		nplayers = CATAN_MAX_PLAYERS;
-	nhex = b->num_hexes[total];
-	if (nhex > ROLL_HEXES)
-		nhex = ROLL_HEXES;
 	memset(owed, 0, (size_t)nplayers * sizeof(owed[0]));
 
 	for (unsigned i = 0; i < nhex; i++) {
-		unsigned hex = b->hexes_by_number[total][i];
+		unsigned hex = hexes[i];
 
 		/* The robber's hex produces nothing (05.A). */
 		if (hex >= b->nhex || hex == robber)
@@ -207,26 +205,21 @@ catan_production__roll(catan_state *s, unsigned total)
 	unsigned kinds = 0, nhex, robber = st_ccore(s)->robber_hex;
 	const uint8_t *verts = st_cvert(s);
 	int nplayers = st_ccore(s)->num_players;
+	const uint16_t *hexes = board_number_hexes(b, total, &nhex);
 
-	if (total >= ARRAY_LEN(b->num_hexes))
-		return;
-	if (nplayers > PACKED_PLAYERS || !g->packed_production) {
+	if (nplayers > PACKED_PLAYERS || nhex > PACKED_HEXES || !g->packed_production) {
 		roll_wide(s, total);
 		return;
 	}
-	nhex = b->num_hexes[total];
-	if (nhex > ROLL_HEXES)
-		nhex = ROLL_HEXES;
-
 	for (unsigned i = 0; i < nhex; i++) {
 		/* The board builder lists only its own hexes here, and their
 		 * corners are its own intersections. */
-		const struct board_hex *bh = &b->hex[b->hexes_by_number[total][i]];
+		const struct board_hex *bh = &b->hex[hexes[i]];
 		unsigned kind = (unsigned)bh->resource;
 		uint64_t acc;
 
 		/* The robber's hex produces nothing (05.A). */
-		if (b->hexes_by_number[total][i] == robber || kind >= CATAN_MAX_CARD_KINDS)
+		if (hexes[i] == robber || kind >= CATAN_MAX_CARD_KINDS)
 			continue;
 		/* One table word per corner: which corners hold buildings
 		 * is random, so no branches. */

@@ -516,20 +516,20 @@ START_TEST(board_beginner_facts_1_2_terrain_numbers)
 	}
 	/* B1: the robber starts on the desert */
 	ck_assert_uint_eq(b.desert, 9);
-	/* production tables: every number's hexes */
-	for (unsigned n = 2; n <= 12; n++) {
-		unsigned count = 0;
+	/* production tables: every number's hexes, in id order */
+	for (unsigned n = 0; n <= 13; n++) {
+		unsigned count = 0, listed;
+		const uint16_t *hexes = board_number_hexes(&b, n, &listed);
 
-		for (unsigned h = 0; h < ISLAND_HEXES; h++) {
+		for (unsigned h = 0; h < ISLAND_HEXES && n >= 2; h++) {
 			if (expected[h].number != n)
 				continue;
-			ck_assert_uint_lt(count, b.num_hexes[n]);
-			ck_assert_uint_eq(b.hexes_by_number[n][count], h);
+			ck_assert_uint_lt(count, listed);
+			ck_assert_uint_eq(hexes[count], h);
 			count++;
 		}
-		ck_assert_uint_eq(b.num_hexes[n], count);
+		ck_assert_uint_eq(listed, count);
 	}
-	ck_assert_uint_eq(b.num_hexes[7], 0);
 	dispose(&b);
 }
 END_TEST
@@ -665,12 +665,6 @@ START_TEST(board_build_rejects_bad_specs)
 	bad[1].r = bad[0].r;
 	ck_assert_int_eq(catan_board__build(&b, ctx, bad, ISLAND_HEXES, harbors,
 					    ISLAND_HARBORS), CATAN_EINVAL);
-	/* a fifth hex on one number overflows the production table */
-	memcpy(bad, hexes, sizeof(bad));
-	for (unsigned i = 0; i < 5; i++)
-		bad[i].number = 6;
-	ck_assert_int_eq(catan_board__build(&b, ctx, bad, ISLAND_HEXES, harbors,
-					    ISLAND_HARBORS), CATAN_EINVAL);
 	/* 7 is no token; the desert takes none; sea is no land hex */
 	memcpy(bad, hexes, sizeof(bad));
 	bad[0].number = 7;
@@ -713,6 +707,36 @@ START_TEST(board_build_rejects_bad_specs)
 	ck_assert_int_eq(catan_board__build(&b, ctx, hexes, ISLAND_HEXES, NULL, 0),
 			 CATAN_OK);
 	ck_assert_uint_eq(b.nharbor, 0);
+	dispose(&b);
+}
+END_TEST
+
+/* Joined boards (CATAN Connect) repeat each number more often than the
+ * island's two tokens: the production table takes any count, in id order. */
+START_TEST(board_number_on_any_count_of_hexes)
+{
+	struct board_hex_spec hexes[ISLAND_HEXES];
+	struct board_harbor_spec harbors[ISLAND_HARBORS];
+	struct board b;
+	unsigned listed, count = 0;
+	const uint16_t *on_six;
+
+	catan_island__beginner(hexes, harbors);
+	for (unsigned h = 0; h < ISLAND_HEXES; h++)
+		if (hexes[h].terrain != CATAN_TERRAIN_DESERT)
+			hexes[h].number = 6;
+	ck_assert_int_eq(catan_board__build(&b, ctx_get(), hexes, ISLAND_HEXES,
+					    harbors, ISLAND_HARBORS), CATAN_OK);
+	on_six = board_number_hexes(&b, 6, &listed);
+	ck_assert_uint_eq(listed, ISLAND_HEXES - 1);
+	for (unsigned h = 0; h < ISLAND_HEXES; h++)
+		if (hexes[h].terrain != CATAN_TERRAIN_DESERT)
+			ck_assert_uint_eq(on_six[count++], h);
+	for (unsigned n = 0; n <= 13; n++) {
+		board_number_hexes(&b, n, &listed);
+		if (n != 6)
+			ck_assert_uint_eq(listed, 0);
+	}
 	dispose(&b);
 }
 END_TEST
@@ -1286,6 +1310,7 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD(s, board_beginner_facts_1_3_harbors);
 	CATAN_TEST_ADD(s, board_public_queries);
 	CATAN_TEST_ADD(s, board_build_rejects_bad_specs);
+	CATAN_TEST_ADD(s, board_number_on_any_count_of_hexes);
 	CATAN_TEST_ADD(s, board_build_enomem_leaks_nothing);
 	CATAN_TEST_ADD(s, board_random_b1_invariants);
 	CATAN_TEST_ADD(s, board_spiral_path_geometry);

@@ -1118,15 +1118,13 @@ ev_production(const catan_state *s, unsigned total,
 	const struct board *b = &s->game->board;
 	const uint8_t *verts = st_cvert(s);
 	unsigned robber = st_ccore(s)->robber_hex, nhex;
+	const uint16_t *hexes = board_number_hexes(b, total, &nhex);
 	int n = num_seated(s);
 
-	if (!sl->epidemic || total >= ARRAY_LEN(b->num_hexes))
+	if (!sl->epidemic)
 		return;
-	nhex = b->num_hexes[total];
-	if (nhex > ARRAY_LEN(b->hexes_by_number[0]))
-		nhex = ARRAY_LEN(b->hexes_by_number[0]);
 	for (unsigned i = 0; i < nhex; i++) {
-		unsigned hex = b->hexes_by_number[total][i];
+		unsigned hex = hexes[i];
 		int kind;
 
 		if (hex >= b->nhex || hex == robber)
