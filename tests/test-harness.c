@@ -56,6 +56,7 @@
 #include <catanrules/catanrules.h>
 
 #include "test-common.h"
+#include "test-playout.h"
 
 /* Safety net only: every game is expected to end with a winner before. */
 #define SAFETY_MAX_TURNS 3000
@@ -65,7 +66,6 @@
 #define DEFAULT_GAMES 20
 #define DEFAULT_GAME_BUDGET 200
 #define MAX_CASES 1024
-#define TEXT_CAP 512
 
 /* One combination: a variant with modules, a player count, a chance mode. */
 struct hcase {
@@ -84,53 +84,22 @@ static struct hcase cases[MAX_CASES];
 static int ncases;
 static int games_per_case;
 
-struct rng {
-	uint64_t s;
-};
-
-/* splitmix64: the harness's own generator, independent of the library's */
-static uint64_t
-rng_next(struct rng *r)
-{
-	uint64_t z = (r->s += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
-}
-
-static uint32_t
-rng_below(struct rng *r, uint32_t n)
-{
-	return n ? (uint32_t)(rng_next(r) % n) : 0;
-}
-
 struct buf {
 	char *p;
 	size_t cap;
 };
 
 struct run {
+	struct playout pl;
 	catan_ctx *ctx;
-	catan_game *g;
-	char gamestr[512];
 	int nplayers;
 	int nowners;       /* seated and neutral players */
 	int mode;
-	unsigned step;
 	struct rng rng;
 	catan_board_counts bc;
-	catan_state *s;       /* the game */
-	catan_state *clone;   /* catan_state_clone() of s, kept in lockstep */
-	catan_state *copy;    /* catan_state_copy() of s, kept in lockstep */
-	catan_state *scratch; /* listed actions are tried here */
-	catan_state *snap;    /* s before a refused action */
-	catan_state *oa, *ob; /* multi-actor order independence */
 	size_t maxact, maxout;
 	catan_action *acts, *other, *outacts;
 	catan_chance_outcome *outs;
-	catan_action *log;
-	size_t nlog, logcap;
 	/* conservation: totals taken from the initial state */
 	unsigned cards0[CATAN_MAX_CARD_KINDS];
 	unsigned dev0[CATAN_MAX_DEV_KINDS];
@@ -144,57 +113,6 @@ struct run {
 	unsigned resamples, resample_changed;
 	unsigned order_checks, mutants_refused;
 };
-
-static void
-run_fail(struct run *r, int line, const char *cond, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static void
-run_fail(struct run *r, int line, const char *cond, const char *fmt, ...)
-{
-	char msg[1024];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	ck_abort_msg("%s step %u (test line %d): %s: %s [state message: %s]",
-		     r->gamestr, r->step, line, cond, msg,
-		     r->s ? catan_state_errmsg(r->s) : "");
-}
-
-#define RCHECK(r, cond, ...) \
-	do { \
-		if (!(cond)) \
-			run_fail((r), __LINE__, #cond, __VA_ARGS__); \
-	} while (0)
-
-static const char *
-act_str(const struct run *r, const catan_action *a, char *buf, size_t cap)
-{
-	if (catan_action_format(r->g, a, buf, cap, NULL) != CATAN_OK)
-		snprintf(buf, cap,
-			 "<type %u player %d flags %u target %u arg %u "
-			 "give %u,%u,%u,%u,%u,%u,%u,%u get %u,%u,%u,%u,%u,%u,%u,%u>",
-			 a->type, a->player, a->flags, a->target, a->arg,
-			 a->give[0], a->give[1], a->give[2], a->give[3],
-			 a->give[4], a->give[5], a->give[6], a->give[7],
-			 a->get[0], a->get[1], a->get[2], a->get[3],
-			 a->get[4], a->get[5], a->get[6], a->get[7]);
-	return buf;
-}
-
-static unsigned
-popcount32(uint32_t x)
-{
-	unsigned n = 0;
-
-	while (x) {
-		x &= x - 1;
-		n++;
-	}
-	return n;
-}
 
 static int
 is_pow2(uint64_t x)
@@ -264,7 +182,7 @@ struct census {
 static void
 take_census(struct run *r, struct census *c)
 {
-	const catan_state *s = r->s;
+	const catan_state *s = r->pl.s;
 	uint8_t bank[CATAN_MAX_CARD_KINDS], deck[CATAN_MAX_DEV_KINDS];
 
 	memset(c, 0, sizeof(*c));
@@ -286,37 +204,19 @@ take_census(struct run *r, struct census *c)
 	}
 
 	for (unsigned v = 0; v < r->bc.vertices; v++) {
-		int owner = -7;
-		int piece = catan_state_vertex_piece(s, v, &owner);
+		int owner;
+		int piece = checked_piece(&r->pl, 0, v, r->nowners, &owner);
 
-		RCHECK(r, piece == CATAN_PIECE_NONE ||
-			  piece == CATAN_PIECE_SETTLEMENT ||
-			  piece == CATAN_PIECE_CITY,
-		       "vertex %u holds piece %d", v, piece);
-		if (piece == CATAN_PIECE_NONE) {
-			RCHECK(r, owner == -1, "empty vertex %u, owner %d", v,
-			       owner);
-			continue;
-		}
-		RCHECK(r, owner >= 0 && owner < r->nowners,
-		       "vertex %u owner %d", v, owner);
-		c->pieces[owner][piece == CATAN_PIECE_SETTLEMENT ? 0 : 1]++;
+		if (piece != CATAN_PIECE_NONE)
+			c->pieces[owner][piece == CATAN_PIECE_SETTLEMENT ?
+					 0 : 1]++;
 	}
 	for (unsigned e = 0; e < r->bc.edges; e++) {
-		int owner = -7;
-		int piece = catan_state_edge_piece(s, e, &owner);
+		int owner;
 
-		RCHECK(r, piece == CATAN_PIECE_NONE ||
-			  piece == CATAN_PIECE_ROAD,
-		       "edge %u holds piece %d", e, piece);
-		if (piece == CATAN_PIECE_NONE) {
-			RCHECK(r, owner == -1, "empty edge %u, owner %d", e,
-			       owner);
-			continue;
-		}
-		RCHECK(r, owner >= 0 && owner < r->nowners,
-		       "edge %u owner %d", e, owner);
-		c->pieces[owner][2]++;
+		if (checked_piece(&r->pl, 1, e, r->nowners, &owner) !=
+		    CATAN_PIECE_NONE)
+			c->pieces[owner][2]++;
 	}
 	for (int p = 0; p < r->nowners; p++) {
 		catan_player_info pi;
@@ -387,7 +287,7 @@ check_conservation(struct run *r)
 static void
 check_actors(struct run *r)
 {
-	const catan_state *s = r->s;
+	const catan_state *s = r->pl.s;
 	int cp = catan_state_current_player(s);
 	uint32_t mask = catan_state_acting_players(s);
 	int terminal = catan_state_is_terminal(s);
@@ -469,62 +369,16 @@ check_actors(struct run *r)
 /* ------------------------------------------------------------ actions */
 
 static void
-check_sorted(struct run *r, const catan_action *prev, const catan_action *a)
-{
-	char t1[TEXT_CAP], t2[TEXT_CAP];
-
-	RCHECK(r, catan_action_compare(prev, a) < 0 &&
-		  catan_action_compare(a, prev) > 0,
-	       "not strictly increasing: %s then %s",
-	       act_str(r, prev, t1, sizeof(t1)), act_str(r, a, t2, sizeof(t2)));
-}
-
-/*
- * A listed action (or chance outcome): check accepts it, apply accepts it
- * on a copy, and its notation parses back to the very same bytes, which
- * also makes the strings of distinct listed actions distinct.
- */
-static void
-check_listed(struct run *r, const catan_action *a)
-{
-	char text[TEXT_CAP], back[TEXT_CAP];
-	catan_action parsed;
-	int reason = -1;
-	int rc;
-
-	act_str(r, a, text, sizeof(text));
-	RCHECK(r, a->flags == 0, "listed %s has flags %u", text, a->flags);
-	rc = catan_state_check_action(r->s, a, &reason);
-	RCHECK(r, rc == CATAN_OK && reason == CATAN_REASON_NONE,
-	       "listed %s: check %d, reason %s", text, rc,
-	       catan_reason_name(reason));
-	RCHECK(r, catan_state_copy(r->scratch, r->s) == CATAN_OK, "copy");
-	rc = catan_state_apply(r->scratch, a);
-	RCHECK(r, rc == CATAN_OK, "listed %s: apply %d (%s)", text, rc,
-	       catan_state_errmsg(r->scratch));
-
-	rc = catan_action_format(r->g, a, text, sizeof(text), NULL);
-	RCHECK(r, rc == CATAN_OK, "format of a listed action: %d", rc);
-	memset(&parsed, 0xa5, sizeof(parsed));
-	rc = catan_action_parse(r->s, text, &parsed);
-	RCHECK(r, rc == CATAN_OK, "parse \"%s\": %d", text, rc);
-	RCHECK(r, catan_action_compare(a, &parsed) == 0 &&
-		  memcmp(a, &parsed, sizeof(parsed)) == 0,
-	       "\"%s\" parses back as %s", text,
-	       act_str(r, &parsed, back, sizeof(back)));
-}
-
-static void
 check_player_list(struct run *r, int player, catan_action *buf, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		char t[TEXT_CAP];
 
 		RCHECK(r, buf[i].player == player, "p%d lists %s", player,
-		       act_str(r, &buf[i], t, sizeof(t)));
+		       act_str(&r->pl, &buf[i], t, sizeof(t)));
 		if (i > 0)
-			check_sorted(r, &buf[i - 1], &buf[i]);
-		check_listed(r, &buf[i]);
+			check_sorted(&r->pl, &buf[i - 1], &buf[i]);
+		check_listed(&r->pl, &buf[i]);
 	}
 }
 
@@ -534,7 +388,7 @@ check_chance_list(struct run *r)
 	size_t n = 0;
 	uint64_t sum = 0;
 	uint32_t den;
-	int rc = catan_state_chance_outcomes(r->s, r->outs, r->maxout, &n);
+	int rc = catan_state_chance_outcomes(r->pl.s, r->outs, r->maxout, &n);
 
 	RCHECK(r, rc == CATAN_OK && n > 0 && n <= r->maxout,
 	       "chance_outcomes = %d, %zu outcomes (bound %zu)", rc, n,
@@ -544,7 +398,7 @@ check_chance_list(struct run *r)
 		const catan_chance_outcome *o = &r->outs[i];
 		char t[TEXT_CAP];
 
-		act_str(r, &o->action, t, sizeof(t));
+		act_str(&r->pl, &o->action, t, sizeof(t));
 		RCHECK(r, o->action.player == CATAN_PLAYER_CHANCE,
 		       "outcome %s is not a chance action", t);
 		RCHECK(r, o->den > 0 && o->num > 0 && o->num <= o->den &&
@@ -553,8 +407,9 @@ check_chance_list(struct run *r)
 		       o->num, o->den, den);
 		sum += o->num;
 		if (i > 0)
-			check_sorted(r, &r->outs[i - 1].action, &o->action);
-		check_listed(r, &o->action);
+			check_sorted(&r->pl, &r->outs[i - 1].action,
+				     &o->action);
+		check_listed(&r->pl, &o->action);
 		r->outacts[i] = o->action;
 	}
 	RCHECK(r, sum == den, "outcome probabilities sum to %" PRIu64 "/%u",
@@ -667,41 +522,10 @@ mutate(struct run *r, catan_action *a)
 static void
 check_candidate(struct run *r, const catan_action *a)
 {
-	char t[TEXT_CAP];
-	uint64_t h = catan_state_hash(r->s);
-	uint32_t moves = catan_state_move_number(r->s);
-	int reason = -1;
-	int rc = catan_state_check_action(r->s, a, &reason);
+	int reason;
 
-	act_str(r, a, t, sizeof(t));
-	RCHECK(r, rc == CATAN_OK || rc == CATAN_EILLEGAL, "check %s = %d", t,
-	       rc);
-	RCHECK(r, catan_state_hash(r->s) == h, "check %s changed the hash", t);
-	if (rc == CATAN_OK) {
-		RCHECK(r, catan_state_copy(r->scratch, r->s) == CATAN_OK, "copy");
-		rc = catan_state_apply(r->scratch, a);
-		RCHECK(r, rc == CATAN_OK, "%s passes check, apply = %d (%s)", t,
-		       rc, catan_state_errmsg(r->scratch));
-		return;
-	}
-	RCHECK(r, reason > CATAN_REASON_NONE && reason < CATAN_REASON_COUNT,
-	       "check refused %s with reason %d", t, reason);
-	RCHECK(r, catan_state_copy(r->snap, r->s) == CATAN_OK, "copy");
-	rc = catan_state_apply(r->s, a);
-	RCHECK(r, rc == CATAN_EILLEGAL,
-	       "check refused %s (%s), apply returned %d", t,
-	       catan_reason_name(reason), rc);
-	RCHECK(r, catan_state_hash(r->s) == h,
-	       "refused %s changed the hash", t);
-	RCHECK(r, catan_state_equal(r->s, r->snap),
-	       "refused %s changed the state", t);
-	RCHECK(r, catan_state_move_number(r->s) == moves,
-	       "refused %s changed the move number", t);
-	RCHECK(r, catan_state_last_reason(r->s) == reason,
-	       "refused %s: check says %s, apply says %s", t,
-	       catan_reason_name(reason),
-	       catan_reason_name(catan_state_last_reason(r->s)));
-	r->mutants_refused++;
+	if (check_candidate_core(&r->pl, a, &reason) != CATAN_OK)
+		r->mutants_refused++;
 }
 
 static void
@@ -836,7 +660,7 @@ check_view_vs_all(struct run *r, const catan_observation *o,
 static void
 check_all_view(struct run *r, const catan_observation *all)
 {
-	const catan_state *s = r->s;
+	const catan_state *s = r->pl.s;
 	uint8_t bank[CATAN_MAX_CARD_KINDS];
 
 	int tp = catan_state_turn_player(s);
@@ -917,12 +741,13 @@ check_texts(struct run *r, int observer, int slot, int json)
 	size_t len = 0;
 	int rc;
 
-	rc = get_text(b, catan_state_observation_string, r->s, observer, &len);
+	rc = get_text(b, catan_state_observation_string, r->pl.s, observer,
+		      &len);
 	RCHECK(r, rc == CATAN_OK && len > 0 && strlen(b->p) == len,
 	       "observation_string(%d) = %d, length %zu", observer, rc, len);
 	if (!json)
 		return;
-	rc = get_text(&r->t1, catan_state_to_json, r->s, observer, &len);
+	rc = get_text(&r->t1, catan_state_to_json, r->pl.s, observer, &len);
 	RCHECK(r, rc == CATAN_OK && len >= 2 && strlen(r->t1.p) == len &&
 		  r->t1.p[0] == '{' && r->t1.p[len - 1] == '}',
 	       "to_json(%d) = %d, length %zu", observer, rc, len);
@@ -966,7 +791,7 @@ check_resample(struct run *r, int p, const catan_observation *all)
 	size_t n1, n2;
 	int rc;
 
-	rc = catan_state_resample(&rs, r->s, p, rng_next(&r->rng));
+	rc = catan_state_resample(&rs, r->pl.s, p, rng_next(&r->rng));
 	RCHECK(r, rc == CATAN_OK && rs != NULL, "resample for p%d = %d", p, rc);
 	RCHECK(r, get_text(&r->t2, catan_state_observation_string, rs, p,
 			   NULL) == CATAN_OK, "observation string");
@@ -985,12 +810,13 @@ check_resample(struct run *r, int p, const catan_observation *all)
 		       p, diff);
 	}
 	RCHECK(r, catan_state_current_player(rs) ==
-		  catan_state_current_player(r->s) &&
+		  catan_state_current_player(r->pl.s) &&
 		  catan_state_acting_players(rs) ==
-		  catan_state_acting_players(r->s) &&
-		  catan_state_is_terminal(rs) == catan_state_is_terminal(r->s),
+		  catan_state_acting_players(r->pl.s) &&
+		  catan_state_is_terminal(rs) ==
+		  catan_state_is_terminal(r->pl.s),
 	       "resampling for p%d changes who acts", p);
-	n1 = legal(r, r->s, p, r->other);
+	n1 = legal(r, r->pl.s, p, r->other);
 	n2 = legal(r, rs, p, r->acts);
 	RCHECK(r, n1 == n2 &&
 		  memcmp(r->other, r->acts, n1 * sizeof(*r->acts)) == 0,
@@ -1028,10 +854,10 @@ check_observations(struct run *r, int deep)
 	int n = r->nplayers;
 	int one = (int)rng_below(&r->rng, (uint32_t)n);
 
-	observe(r, r->s, CATAN_OBSERVER_ALL, &all);
+	observe(r, r->pl.s, CATAN_OBSERVER_ALL, &all);
 	check_all_view(r, &all);
 	check_texts(r, CATAN_OBSERVER_ALL, n + 1, deep);
-	observe(r, r->s, CATAN_OBSERVER_PUBLIC, &o);
+	observe(r, r->pl.s, CATAN_OBSERVER_PUBLIC, &o);
 	check_view_vs_all(r, &o, &all);
 	for (int q = 0; q < n; q++)
 		RCHECK(r, o.players[q].flags == 0,
@@ -1039,7 +865,7 @@ check_observations(struct run *r, int deep)
 		       o.players[q].flags);
 	check_texts(r, CATAN_OBSERVER_PUBLIC, n, deep);
 	for (int p = 0; p < n; p++) {
-		observe(r, r->s, p, &o);
+		observe(r, r->pl.s, p, &o);
 		check_view_vs_all(r, &o, &all);
 		check_texts(r, p, p, deep);
 	}
@@ -1053,14 +879,15 @@ check_observations(struct run *r, int deep)
 		size_t len = 0;
 
 		o.version = CATAN_OBSERVATION_VERSION;
-		RCHECK(r, catan_state_observe(r->s, bad[i], &o) == CATAN_EINVAL,
+		RCHECK(r, catan_state_observe(r->pl.s, bad[i], &o) ==
+			  CATAN_EINVAL,
 		       "observe(%d) accepted", bad[i]);
-		RCHECK(r, catan_state_observation_string(r->s, bad[i], NULL, 0,
-							 &len) == CATAN_EINVAL,
+		RCHECK(r, catan_state_observation_string(r->pl.s, bad[i], NULL,
+							 0, &len) == CATAN_EINVAL,
 		       "observation_string(%d) accepted", bad[i]);
-		RCHECK(r, catan_state_to_json(r->s, bad[i], NULL, 0, &len) ==
+		RCHECK(r, catan_state_to_json(r->pl.s, bad[i], NULL, 0, &len) ==
 			  CATAN_EINVAL, "to_json(%d) accepted", bad[i]);
-		RCHECK(r, catan_state_resample(&rs, r->s, bad[i], 1) ==
+		RCHECK(r, catan_state_resample(&rs, r->pl.s, bad[i], 1) ==
 			  CATAN_EINVAL && rs == NULL,
 		       "resample(%d) accepted", bad[i]);
 	}
@@ -1086,12 +913,12 @@ check_loaded(struct run *r, const char *what, const char *text, size_t len)
 	RCHECK(r, rc == CATAN_OK, "%s does not load: %d: %s\n%s", what, rc,
 	       catan_ctx_errmsg(r->ctx), text);
 	RCHECK(r, catan_game_to_string(g2, str, sizeof(str), NULL) ==
-		  CATAN_OK && strcmp(str, r->gamestr) == 0,
+		  CATAN_OK && strcmp(str, r->pl.gamestr) == 0,
 	       "%s loads as game %s", what, str);
-	RCHECK(r, catan_state_hash(s2) == catan_state_hash(r->s),
+	RCHECK(r, catan_state_hash(s2) == catan_state_hash(r->pl.s),
 	       "%s round trip: hash %016" PRIx64 ", expected %016" PRIx64,
-	       what, catan_state_hash(s2), catan_state_hash(r->s));
-	RCHECK(r, get_text(&r->t3, snapshot_fn, r->s, 0, NULL) == CATAN_OK &&
+	       what, catan_state_hash(s2), catan_state_hash(r->pl.s));
+	RCHECK(r, get_text(&r->t3, snapshot_fn, r->pl.s, 0, NULL) == CATAN_OK &&
 		  get_text(&again, snapshot_fn, s2, 0, NULL) == CATAN_OK,
 	       "snapshot");
 	if (strcmp(r->t3.p, again.p) != 0) {
@@ -1110,7 +937,7 @@ static void
 check_snapshot(struct run *r)
 {
 	size_t len = 0;
-	int rc = get_text(&r->t3, snapshot_fn, r->s, 0, &len);
+	int rc = get_text(&r->t3, snapshot_fn, r->pl.s, 0, &len);
 
 	RCHECK(r, rc == CATAN_OK && strlen(r->t3.p) == len,
 	       "snapshot = %d", rc);
@@ -1121,14 +948,16 @@ static void
 check_history(struct run *r)
 {
 	size_t len = 0;
-	int rc = catan_history_write(r->g, r->log, r->nlog, NULL, 0, &len);
+	int rc = catan_history_write(r->pl.g, r->pl.log, r->pl.nlog, NULL, 0,
+				     &len);
 	char *text;
 
 	RCHECK(r, rc == CATAN_EBUFS || rc == CATAN_OK,
 	       "history_write size query = %d", rc);
 	text = malloc(len + 1);
 	ck_assert_ptr_nonnull(text);
-	rc = catan_history_write(r->g, r->log, r->nlog, text, len + 1, &len);
+	rc = catan_history_write(r->pl.g, r->pl.log, r->pl.nlog, text, len + 1,
+				 &len);
 	RCHECK(r, rc == CATAN_OK, "history_write = %d", rc);
 	check_loaded(r, "history", text, len);
 	free(text);
@@ -1147,29 +976,29 @@ check_order_independence(struct run *r, uint32_t mask)
 
 		if (!(mask & (1u << p)))
 			continue;
-		n = legal(r, r->s, p, r->other);
+		n = legal(r, r->pl.s, p, r->other);
 		RCHECK(r, n > 0, "acting p%d without actions", p);
 		pick[m++] = r->other[rng_below(&r->rng, (uint32_t)n)];
 	}
-	RCHECK(r, catan_state_copy(r->oa, r->s) == CATAN_OK &&
-		  catan_state_copy(r->ob, r->s) == CATAN_OK, "copy");
+	RCHECK(r, catan_state_copy(r->pl.oa, r->pl.s) == CATAN_OK &&
+		  catan_state_copy(r->pl.ob, r->pl.s) == CATAN_OK, "copy");
 	for (int i = 0; i < m; i++) {
 		char t[TEXT_CAP];
 		int rc;
 
-		rc = catan_state_apply(r->oa, &pick[i]);
+		rc = catan_state_apply(r->pl.oa, &pick[i]);
 		RCHECK(r, rc == CATAN_OK,
 		       "players in seat order: %s after %d others = %d (%s)",
-		       act_str(r, &pick[i], t, sizeof(t)), i, rc,
-		       catan_state_errmsg(r->oa));
-		rc = catan_state_apply(r->ob, &pick[m - 1 - i]);
+		       act_str(&r->pl, &pick[i], t, sizeof(t)), i, rc,
+		       catan_state_errmsg(r->pl.oa));
+		rc = catan_state_apply(r->pl.ob, &pick[m - 1 - i]);
 		RCHECK(r, rc == CATAN_OK,
 		       "players in reverse order: %s after %d others = %d (%s)",
-		       act_str(r, &pick[m - 1 - i], t, sizeof(t)), i, rc,
-		       catan_state_errmsg(r->ob));
+		       act_str(&r->pl, &pick[m - 1 - i], t, sizeof(t)), i, rc,
+		       catan_state_errmsg(r->pl.ob));
 	}
-	RCHECK(r, catan_state_equal(r->oa, r->ob) &&
-		  catan_state_hash(r->oa) == catan_state_hash(r->ob),
+	RCHECK(r, catan_state_equal(r->pl.oa, r->pl.ob) &&
+		  catan_state_hash(r->pl.oa) == catan_state_hash(r->pl.ob),
 	       "%d actors (mask 0x%x): the result depends on the order", m,
 	       mask);
 	r->order_checks++;
@@ -1178,15 +1007,12 @@ check_order_independence(struct run *r, uint32_t mask)
 static void
 check_lockstep(struct run *r)
 {
-	uint64_t h = catan_state_hash(r->s);
+	uint64_t h = catan_state_hash(r->pl.s);
 	catan_state *c = NULL;
 
-	RCHECK(r, catan_state_equal(r->s, r->clone) &&
-		  catan_state_hash(r->clone) == h, "the clone diverged");
-	RCHECK(r, catan_state_equal(r->s, r->copy) &&
-		  catan_state_hash(r->copy) == h, "the copy diverged");
-	RCHECK(r, catan_state_clone(&c, r->s) == CATAN_OK &&
-		  catan_state_equal(c, r->s) && catan_state_hash(c) == h,
+	check_lockstep_core(&r->pl);
+	RCHECK(r, catan_state_clone(&c, r->pl.s) == CATAN_OK &&
+		  catan_state_equal(c, r->pl.s) && catan_state_hash(c) == h,
 	       "a fresh clone differs");
 	catan_state_free(c);
 }
@@ -1209,38 +1035,24 @@ check_state(struct run *r, int deep)
 }
 
 static void
-log_action(struct run *r, const catan_action *a)
-{
-	if (r->nlog == r->logcap) {
-		size_t cap = r->logcap ? r->logcap * 2 : 4096;
-		catan_action *n = realloc(r->log, cap * sizeof(*n));
-
-		ck_assert_ptr_nonnull(n);
-		r->log = n;
-		r->logcap = cap;
-	}
-	r->log[r->nlog++] = *a;
-}
-
-static void
 apply_all(struct run *r, const catan_action *a)
 {
 	char t[TEXT_CAP];
-	uint32_t moves = catan_state_move_number(r->s);
-	int rc = catan_state_apply(r->s, a);
+	uint32_t moves = catan_state_move_number(r->pl.s);
+	int rc = catan_state_apply(r->pl.s, a);
 
-	act_str(r, a, t, sizeof(t));
+	act_str(&r->pl, a, t, sizeof(t));
 	RCHECK(r, rc == CATAN_OK, "apply %s = %d", t, rc);
-	RCHECK(r, catan_state_move_number(r->s) > moves,
+	RCHECK(r, catan_state_move_number(r->pl.s) > moves,
 	       "apply %s did not count a move", t);
-	RCHECK(r, catan_state_apply(r->clone, a) == CATAN_OK,
+	RCHECK(r, catan_state_apply(r->pl.clone, a) == CATAN_OK,
 	       "apply %s to the clone", t);
-	RCHECK(r, catan_state_apply_unchecked(r->copy, a) == CATAN_OK,
+	RCHECK(r, catan_state_apply_unchecked(r->pl.copy, a) == CATAN_OK,
 	       "apply_unchecked %s to the copy", t);
 	if (a->player >= 0 && a->type > CATAN_ACT_PLAY_KNIGHT &&
 	    a->type <= CATAN_ACT_PLAY_MONOPOLY)
 		r->played[a->type - CATAN_ACT_PLAY_KNIGHT]++;
-	log_action(r, a);
+	log_action(&r->pl, a);
 }
 
 /*
@@ -1276,8 +1088,8 @@ step(struct run *r)
 {
 	catan_action a;
 
-	check_state(r, r->nlog < 10 || is_pow2(r->nlog));
-	if (catan_state_is_chance_node(r->s)) {
+	check_state(r, r->pl.nlog < 10 || is_pow2(r->pl.nlog));
+	if (catan_state_is_chance_node(r->pl.s)) {
 		size_t n = check_chance_list(r);
 		uint64_t v = rng_below(&r->rng, r->outs[0].den);
 		size_t i;
@@ -1287,7 +1099,7 @@ step(struct run *r)
 		a = r->outs[i].action;
 		check_mutations(r, r->outacts, n);
 	} else {
-		uint32_t mask = catan_state_acting_players(r->s);
+		uint32_t mask = catan_state_acting_players(r->pl.s);
 		uint32_t which = rng_below(&r->rng, popcount32(mask));
 		size_t n = 0;
 		int actor = -1;
@@ -1297,7 +1109,7 @@ step(struct run *r)
 
 			if (!(mask & (1u << p)))
 				continue;
-			np = legal(r, r->s, p, r->other);
+			np = legal(r, r->pl.s, p, r->other);
 			check_player_list(r, p, r->other, np);
 			if (which-- == 0) {
 				actor = p;
@@ -1313,27 +1125,27 @@ step(struct run *r)
 			check_order_independence(r, mask);
 	}
 	apply_all(r, &a);
-	r->step++;
+	r->pl.step++;
 }
 
 /* The end: nothing is legal any more, returns say who won. */
 static void
 finish_game(struct run *r)
 {
-	int w = catan_state_winner(r->s);
+	int w = catan_state_winner(r->pl.s);
 	double ret[CATAN_MAX_PLAYERS];
 
 	check_state(r, 1);
-	check_mutations(r, r->log + r->nlog - 1, 1);
+	check_mutations(r, r->pl.log + r->pl.nlog - 1, 1);
 	RCHECK(r, w >= 0 && w < r->nplayers,
 	       "no winner after %u actions (turn %u): max_turns=%d is only a safety net",
-	       r->step, catan_state_turn_number(r->s), SAFETY_MAX_TURNS);
-	RCHECK(r, catan_state_victory_points(r->s, w, 1) >=
-		  catan_game_vp_to_win(r->g),
+	       r->pl.step, catan_state_turn_number(r->pl.s), SAFETY_MAX_TURNS);
+	RCHECK(r, catan_state_victory_points(r->pl.s, w, 1) >=
+		  catan_game_vp_to_win(r->pl.g),
 	       "winner p%d has %d points of %d", w,
-	       catan_state_victory_points(r->s, w, 1),
-	       catan_game_vp_to_win(r->g));
-	RCHECK(r, catan_state_returns(r->s, ret, CATAN_MAX_PLAYERS) ==
+	       catan_state_victory_points(r->pl.s, w, 1),
+	       catan_game_vp_to_win(r->pl.g));
+	RCHECK(r, catan_state_returns(r->pl.s, ret, CATAN_MAX_PLAYERS) ==
 		  CATAN_OK, "returns");
 	for (int p = 0; p < r->nplayers; p++)
 		RCHECK(r, ret[p] == (p == w ? 1.0 : 0.0),
@@ -1348,7 +1160,7 @@ play(struct run *r, const struct hcase *c, uint64_t seed)
 {
 	struct census c0;
 
-	snprintf(r->gamestr, sizeof(r->gamestr),
+	snprintf(r->pl.gamestr, sizeof(r->pl.gamestr),
 		 "%s(players=%d,seed=%" PRIu64 ",chance=%s,max_turns=%d)%s",
 		 c->variant, c->players, seed,
 		 c->mode == CATAN_CHANCE_SAMPLED ? "sampled" : "explicit",
@@ -1357,25 +1169,27 @@ play(struct run *r, const struct hcase *c, uint64_t seed)
 	r->mode = c->mode;
 	r->rng.s = seed * UINT64_C(0x2545f4914f6cdd1d) ^
 		   (uint64_t)(c->players * 131 + c->mode);
-	r->step = 0;
-	r->nlog = 0;
+	r->pl.step = 0;
+	r->pl.nlog = 0;
 	memset(r->played, 0, sizeof(r->played));
 
-	RCHECK(r, catan_game_new_from_string(&r->g, r->ctx, r->gamestr) ==
+	RCHECK(r, catan_game_new_from_string(&r->pl.g, r->ctx, r->pl.gamestr) ==
 		  CATAN_OK, "game: %s", catan_ctx_errmsg(r->ctx));
 	/* from here on the canonical string names the game in messages */
-	RCHECK(r, catan_game_to_string(r->g, r->gamestr, sizeof(r->gamestr),
-				       NULL) == CATAN_OK, "game_to_string");
-	RCHECK(r, catan_game_num_players(r->g) == c->players &&
-		  catan_game_chance_mode(r->g) == c->mode,
-	       "players %d, mode %d", catan_game_num_players(r->g),
-	       catan_game_chance_mode(r->g));
-	r->nowners = r->nplayers + catan_game_neutral_players(r->g);
+	RCHECK(r, catan_game_to_string(r->pl.g, r->pl.gamestr,
+				       sizeof(r->pl.gamestr), NULL) == CATAN_OK,
+	       "game_to_string");
+	RCHECK(r, catan_game_num_players(r->pl.g) == c->players &&
+		  catan_game_chance_mode(r->pl.g) == c->mode,
+	       "players %d, mode %d", catan_game_num_players(r->pl.g),
+	       catan_game_chance_mode(r->pl.g));
+	r->nowners = r->nplayers + catan_game_neutral_players(r->pl.g);
 	RCHECK(r, r->nowners >= r->nplayers && r->nowners <= CATAN_MAX_PLAYERS,
-	       "neutral players %d", catan_game_neutral_players(r->g));
-	RCHECK(r, catan_board_counts_get(r->g, &r->bc) == CATAN_OK, "counts");
-	r->maxact = catan_game_max_legal_actions(r->g);
-	r->maxout = catan_game_max_chance_outcomes(r->g);
+	       "neutral players %d", catan_game_neutral_players(r->pl.g));
+	RCHECK(r, catan_board_counts_get(r->pl.g, &r->bc) == CATAN_OK,
+	       "counts");
+	r->maxact = catan_game_max_legal_actions(r->pl.g);
+	r->maxout = catan_game_max_chance_outcomes(r->pl.g);
 	RCHECK(r, r->maxact > 0 && r->maxout > 0, "bounds %zu %zu", r->maxact,
 	       r->maxout);
 	r->acts = calloc(r->maxact, sizeof(*r->acts));
@@ -1384,34 +1198,28 @@ play(struct run *r, const struct hcase *c, uint64_t seed)
 	r->outs = calloc(r->maxout, sizeof(*r->outs));
 	ck_assert(r->acts && r->other && r->outacts && r->outs);
 
-	RCHECK(r, catan_state_new(&r->s, r->g) == CATAN_OK, "state_new");
-	RCHECK(r, catan_state_clone(&r->clone, r->s) == CATAN_OK, "clone");
-	RCHECK(r, catan_state_new(&r->copy, r->g) == CATAN_OK &&
-		  catan_state_copy(r->copy, r->s) == CATAN_OK, "copy");
-	RCHECK(r, catan_state_new(&r->scratch, r->g) == CATAN_OK &&
-		  catan_state_new(&r->snap, r->g) == CATAN_OK &&
-		  catan_state_new(&r->oa, r->g) == CATAN_OK &&
-		  catan_state_new(&r->ob, r->g) == CATAN_OK, "state_new");
+	RCHECK(r, catan_state_new(&r->pl.s, r->pl.g) == CATAN_OK, "state_new");
+	RCHECK(r, catan_state_clone(&r->pl.clone, r->pl.s) == CATAN_OK,
+	       "clone");
+	RCHECK(r, catan_state_new(&r->pl.copy, r->pl.g) == CATAN_OK &&
+		  catan_state_copy(r->pl.copy, r->pl.s) == CATAN_OK, "copy");
+	RCHECK(r, catan_state_new(&r->pl.scratch, r->pl.g) == CATAN_OK &&
+		  catan_state_new(&r->pl.snap, r->pl.g) == CATAN_OK &&
+		  catan_state_new(&r->pl.oa, r->pl.g) == CATAN_OK &&
+		  catan_state_new(&r->pl.ob, r->pl.g) == CATAN_OK, "state_new");
 
 	take_census(r, &c0);
 	memcpy(r->cards0, c0.cards, sizeof(r->cards0));
 	memcpy(r->dev0, c0.dev, sizeof(r->dev0));
 	memcpy(r->pieces0, c0.pieces, sizeof(r->pieces0));
 
-	while (!catan_state_is_terminal(r->s))
+	while (!catan_state_is_terminal(r->pl.s))
 		step(r);
 	finish_game(r);
 
-	catan_state_free(r->s);
-	catan_state_free(r->clone);
-	catan_state_free(r->copy);
-	catan_state_free(r->scratch);
-	catan_state_free(r->snap);
-	catan_state_free(r->oa);
-	catan_state_free(r->ob);
-	r->s = NULL;
-	catan_game_unref(r->g);
-	r->g = NULL;
+	playout_free_states(&r->pl);
+	catan_game_unref(r->pl.g);
+	r->pl.g = NULL;
 	free(r->acts);
 	free(r->other);
 	free(r->outacts);
@@ -1430,10 +1238,11 @@ START_TEST(playouts)
 	if (getenv("CATAN_HARNESS_VERBOSE"))
 		fprintf(stderr, "%s: %u actions, %u order checks, "
 			"%u mutants refused, %u/%u resamples changed hidden cards\n",
-			r.gamestr, r.step, r.order_checks, r.mutants_refused,
+			r.pl.gamestr, r.pl.step, r.order_checks,
+			r.mutants_refused,
 			r.resample_changed, r.resamples);
 	catan_ctx_free(r.ctx);
-	free(r.log);
+	free(r.pl.log);
 	free(r.t1.p);
 	free(r.t2.p);
 	free(r.t3.p);

@@ -41,6 +41,7 @@
 
 #include "catanrules/catanrules.h"
 #include "test-common.h"
+#include "test-playout.h"
 
 /* Seeds per Check test (loop index): keeps each test well under a minute. */
 #define CHUNK 25
@@ -57,43 +58,14 @@
 
 static const int dev_composition[CATAN_NUM_DEV_KINDS] = { 14, 2, 2, 2, 5 };
 
-struct rng {
-	uint64_t s;
-};
-
-/* splitmix64: small, fixed and independent of the library's generator */
-static uint64_t
-rng_next(struct rng *r)
-{
-	uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-static uint32_t
-rng_below(struct rng *r, uint32_t n)
-{
-	return n ? (uint32_t)(rng_next(r) % n) : 0;
-}
-
 struct run {
+	struct playout pl;
 	catan_ctx *ctx;
-	catan_game *g;
-	char gamestr[128];
 	int nplayers;
 	int mode;
 	int vp_to_win;
-	unsigned step;
 	struct rng rng;
 	catan_board_counts bc;
-	catan_state *s;       /* the game */
-	catan_state *clone;   /* catan_state_clone() of s, in lockstep */
-	catan_state *copy;    /* catan_state_copy() of s, in lockstep */
-	catan_state *scratch; /* legal actions are applied here */
-	catan_state *snap;    /* s before a refused action */
-	catan_state *oa, *ob; /* order independence */
 	catan_state *mid;     /* clone taken mid-game, replayed at the end */
 	size_t mid_at;
 	unsigned mid_step;
@@ -102,8 +74,6 @@ struct run {
 	catan_action *other;
 	catan_chance_outcome *outs;
 	unsigned played[CATAN_NUM_DEV_KINDS]; /* progress cards played */
-	catan_action *log;
-	size_t nlog, logcap;
 	catan_action last;    /* the last action applied to s */
 	int full;
 	/* statistics for the suite's output */
@@ -112,62 +82,11 @@ struct run {
 	unsigned long dice[13];  /* SAMPLED rolls of the chunk by total */
 };
 
-static void
-run_fail(struct run *r, int line, const char *cond, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static void
-run_fail(struct run *r, int line, const char *cond, const char *fmt, ...)
-{
-	char msg[768];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	ck_abort_msg("%s step %u (line %d): %s: %s [last state message: %s]",
-		     r->gamestr, r->step, line, cond, msg,
-		     r->s ? catan_state_errmsg(r->s) : "");
-}
-
-#define RCHECK(r, cond, ...) \
-	do { \
-		if (!(cond)) \
-			run_fail((r), __LINE__, #cond, __VA_ARGS__); \
-	} while (0)
-
-static const char *
-act_str(const struct run *r, const catan_action *a, char *buf, size_t cap)
-{
-	if (catan_action_format(r->g, a, buf, cap, NULL) != CATAN_OK)
-		snprintf(buf, cap,
-			 "<type %u player %d flags %u target %u arg %u "
-			 "give %u,%u,%u,%u,%u,%u,%u,%u get %u,%u,%u,%u,%u,%u,%u,%u>",
-			 a->type, a->player, a->flags, a->target, a->arg,
-			 a->give[0], a->give[1], a->give[2], a->give[3],
-			 a->give[4], a->give[5], a->give[6], a->give[7],
-			 a->get[0], a->get[1], a->get[2], a->get[3],
-			 a->get[4], a->get[5], a->get[6], a->get[7]);
-	return buf;
-}
-
-static unsigned
-popcount32(uint32_t x)
-{
-	unsigned n = 0;
-
-	while (x) {
-		x &= x - 1;
-		n++;
-	}
-	return n;
-}
-
 static size_t
 legal(struct run *r, int player, catan_action *buf)
 {
 	size_t n = 0;
-	int rc = catan_state_legal_actions(r->s, player, buf, r->maxact, &n);
+	int rc = catan_state_legal_actions(r->pl.s, player, buf, r->maxact, &n);
 
 	RCHECK(r, rc == CATAN_OK,
 	       "legal_actions(p%d) = %d (n %zu, bound %zu)", player, rc, n,
@@ -179,7 +98,7 @@ static size_t
 outcomes(struct run *r)
 {
 	size_t n = 0;
-	int rc = catan_state_chance_outcomes(r->s, r->outs, r->maxout, &n);
+	int rc = catan_state_chance_outcomes(r->pl.s, r->outs, r->maxout, &n);
 
 	RCHECK(r, rc == CATAN_OK, "chance_outcomes = %d (n %zu, bound %zu)",
 	       rc, n, r->maxout);
@@ -190,7 +109,7 @@ outcomes(struct run *r)
 static void
 check_conservation(struct run *r)
 {
-	catan_state *s = r->s;
+	catan_state *s = r->pl.s;
 	uint8_t bank[CATAN_MAX_CARD_KINDS], deck[CATAN_MAX_DEV_KINDS];
 	unsigned cards[CATAN_MAX_CARD_KINDS] = { 0 };
 	unsigned dev[CATAN_MAX_DEV_KINDS] = { 0 };
@@ -206,39 +125,20 @@ check_conservation(struct run *r)
 	RCHECK(r, catan_state_dev_deck(s, deck) == CATAN_OK, "dev_deck");
 
 	for (unsigned v = 0; v < r->bc.vertices; v++) {
-		int owner = -7;
-		int piece = catan_state_vertex_piece(s, v, &owner);
+		int owner;
+		int piece = checked_piece(&r->pl, 0, v, r->nplayers, &owner);
 
-		RCHECK(r, piece == CATAN_PIECE_NONE ||
-			  piece == CATAN_PIECE_SETTLEMENT ||
-			  piece == CATAN_PIECE_CITY,
-		       "vertex %u holds piece %d", v, piece);
-		if (piece == CATAN_PIECE_NONE) {
-			RCHECK(r, owner == -1, "empty vertex %u owner %d", v,
-			       owner);
-			continue;
-		}
-		RCHECK(r, owner >= 0 && owner < r->nplayers,
-		       "vertex %u owner %d", v, owner);
 		if (piece == CATAN_PIECE_SETTLEMENT)
 			sett[owner]++;
-		else
+		else if (piece == CATAN_PIECE_CITY)
 			city[owner]++;
 	}
 	for (unsigned e = 0; e < r->bc.edges; e++) {
-		int owner = -7;
-		int piece = catan_state_edge_piece(s, e, &owner);
+		int owner;
 
-		RCHECK(r, piece == CATAN_PIECE_NONE || piece == CATAN_PIECE_ROAD,
-		       "edge %u holds piece %d", e, piece);
-		if (piece == CATAN_PIECE_NONE) {
-			RCHECK(r, owner == -1, "empty edge %u owner %d", e,
-			       owner);
-			continue;
-		}
-		RCHECK(r, owner >= 0 && owner < r->nplayers, "edge %u owner %d",
-		       e, owner);
-		road[owner]++;
+		if (checked_piece(&r->pl, 1, e, r->nplayers, &owner) !=
+		    CATAN_PIECE_NONE)
+			road[owner]++;
 	}
 
 	for (int p = 0; p < r->nplayers; p++) {
@@ -345,7 +245,7 @@ check_conservation(struct run *r)
 static void
 check_actors(struct run *r)
 {
-	catan_state *s = r->s;
+	catan_state *s = r->pl.s;
 	int cp = catan_state_current_player(s);
 	uint32_t mask = catan_state_acting_players(s);
 	int terminal = catan_state_is_terminal(s);
@@ -421,52 +321,6 @@ check_actors(struct run *r)
 	}
 }
 
-/* One listed action (or chance outcome): check, apply to a copy, notation. */
-static void
-check_listed(struct run *r, const catan_action *a)
-{
-	char text[256], back[256];
-	catan_action parsed;
-	int reason = -1;
-	int rc;
-
-	act_str(r, a, text, sizeof(text));
-	rc = catan_state_check_action(r->s, a, &reason);
-	RCHECK(r, rc == CATAN_OK && reason == CATAN_REASON_NONE,
-	       "listed %s: check %d reason %s", text, rc,
-	       catan_reason_name(reason));
-	RCHECK(r, catan_state_copy(r->scratch, r->s) == CATAN_OK, "copy");
-	rc = catan_state_apply(r->scratch, a);
-	RCHECK(r, rc == CATAN_OK, "listed %s: apply %d (%s)", text, rc,
-	       catan_state_errmsg(r->scratch));
-	RCHECK(r, a->flags == 0, "listed %s has flags %u", text, a->flags);
-
-	rc = catan_action_format(r->g, a, text, sizeof(text), NULL);
-	RCHECK(r, rc == CATAN_OK, "format of a listed action: %d", rc);
-	memset(&parsed, 0xa5, sizeof(parsed));
-	rc = catan_action_parse(r->s, text, &parsed);
-	RCHECK(r, rc == CATAN_OK, "parse \"%s\": %d", text, rc);
-	/*
-	 * parse(format(a)) == a for every listed action also makes the
-	 * strings of distinct actions distinct.
-	 */
-	RCHECK(r, catan_action_compare(a, &parsed) == 0 &&
-		  memcmp(a, &parsed, sizeof(parsed)) == 0,
-	       "\"%s\" parses back as %s", text,
-	       act_str(r, &parsed, back, sizeof(back)));
-}
-
-static void
-check_sorted(struct run *r, const catan_action *prev, const catan_action *a)
-{
-	char t1[256], t2[256];
-
-	RCHECK(r, catan_action_compare(prev, a) < 0 &&
-		  catan_action_compare(a, prev) > 0,
-	       "not strictly increasing: %s then %s",
-	       act_str(r, prev, t1, sizeof(t1)), act_str(r, a, t2, sizeof(t2)));
-}
-
 static void
 check_player_list(struct run *r, int player)
 {
@@ -476,10 +330,10 @@ check_player_list(struct run *r, int player)
 		char t[256];
 
 		RCHECK(r, r->other[i].player == player, "p%d lists %s", player,
-		       act_str(r, &r->other[i], t, sizeof(t)));
+		       act_str(&r->pl, &r->other[i], t, sizeof(t)));
 		if (i > 0)
-			check_sorted(r, &r->other[i - 1], &r->other[i]);
-		check_listed(r, &r->other[i]);
+			check_sorted(&r->pl, &r->other[i - 1], &r->other[i]);
+		check_listed(&r->pl, &r->other[i]);
 	}
 }
 
@@ -520,7 +374,8 @@ check_chance_probabilities(struct run *r, size_t n)
 
 		RCHECK(r, r->last.type == CATAN_ACT_BUY_DEV,
 		       "draw without a purchase (last type %u)", r->last.type);
-		RCHECK(r, catan_state_dev_deck(r->s, deck) == CATAN_OK, "deck");
+		RCHECK(r, catan_state_dev_deck(r->pl.s, deck) == CATAN_OK,
+		       "deck");
 		for (int k = 0; k < CATAN_MAX_DEV_KINDS; k++) {
 			weight[k] = deck[k];
 			total += deck[k];
@@ -534,7 +389,8 @@ check_chance_probabilities(struct run *r, size_t n)
 		RCHECK(r, r->last.type == CATAN_ACT_STEAL,
 		       "steal outcome without a steal (last type %u)",
 		       r->last.type);
-		RCHECK(r, catan_state_player(r->s, r->last.arg, &v) == CATAN_OK,
+		RCHECK(r, catan_state_player(r->pl.s, r->last.arg, &v) ==
+			  CATAN_OK,
 		       "victim p%u", r->last.arg);
 		for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
 			weight[k] = v.cards[k];
@@ -572,15 +428,16 @@ check_chance_list(struct run *r, size_t n)
 		const catan_chance_outcome *o = &r->outs[i];
 		char t[256];
 
-		act_str(r, &o->action, t, sizeof(t));
+		act_str(&r->pl, &o->action, t, sizeof(t));
 		RCHECK(r, o->action.player == CATAN_PLAYER_CHANCE,
 		       "outcome %s not a chance action", t);
 		RCHECK(r, o->num > 0 && o->den == den && den > 0,
 		       "outcome %s has %u/%u (den %u)", t, o->num, o->den, den);
 		sum += o->num;
 		if (i > 0)
-			check_sorted(r, &r->outs[i - 1].action, &o->action);
-		check_listed(r, &o->action);
+			check_sorted(&r->pl, &r->outs[i - 1].action,
+				     &o->action);
+		check_listed(&r->pl, &o->action);
 	}
 	RCHECK(r, sum == den, "outcome probabilities sum to %" PRIu64 "/%u", sum,
 	       den);
@@ -674,49 +531,24 @@ mutate(struct run *r, catan_action *a)
 	}
 }
 
-/* A candidate action is refused without a trace, or legal and applicable. */
+/* The suite also wants a reason of none and a message for a refusal. */
 static void
 check_candidate(struct run *r, const catan_action *a)
 {
 	char t[256];
-	uint64_t h = catan_state_hash(r->s);
-	uint32_t moves = catan_state_move_number(r->s);
 	int reason = -1;
-	int rc = catan_state_check_action(r->s, a, &reason);
 
-	act_str(r, a, t, sizeof(t));
-	RCHECK(r, rc == CATAN_OK || rc == CATAN_EILLEGAL, "check %s = %d", t,
-	       rc);
-	RCHECK(r, catan_state_hash(r->s) == h, "check %s changed the hash", t);
-	if (rc == CATAN_OK) {
-		RCHECK(r, reason == CATAN_REASON_NONE, "legal %s, reason %s", t,
+	if (check_candidate_core(&r->pl, a, &reason) == CATAN_OK) {
+		RCHECK(r, reason == CATAN_REASON_NONE, "legal %s, reason %s",
+		       act_str(&r->pl, a, t, sizeof(t)),
 		       catan_reason_name(reason));
-		RCHECK(r, catan_state_copy(r->scratch, r->s) == CATAN_OK, "copy");
-		rc = catan_state_apply(r->scratch, a);
-		RCHECK(r, rc == CATAN_OK, "%s passes check, apply = %d (%s)", t,
-		       rc, catan_state_errmsg(r->scratch));
 		r->mutants_legal++;
 		return;
 	}
-	RCHECK(r, reason > CATAN_REASON_NONE && reason < CATAN_REASON_COUNT,
-	       "refused %s with reason %d", t, reason);
-	RCHECK(r, catan_state_copy(r->snap, r->s) == CATAN_OK, "copy");
-	rc = catan_state_apply(r->s, a);
-	RCHECK(r, rc == CATAN_EILLEGAL, "check refused %s (%s), apply = %d", t,
-	       catan_reason_name(reason), rc);
-	RCHECK(r, catan_state_hash(r->s) == h,
-	       "refused %s changed the hash", t);
-	RCHECK(r, catan_state_equal(r->s, r->snap),
-	       "refused %s changed the state", t);
-	RCHECK(r, catan_state_move_number(r->s) == moves,
-	       "refused %s changed the move number", t);
-	RCHECK(r, catan_state_last_reason(r->s) == reason,
-	       "refused %s: check says %s, apply says %s", t,
-	       catan_reason_name(reason),
-	       catan_reason_name(catan_state_last_reason(r->s)));
-	RCHECK(r, catan_state_errmsg(r->s) != NULL &&
-		  catan_state_errmsg(r->s)[0] != '\0',
-	       "refused %s without a message", t);
+	RCHECK(r, catan_state_errmsg(r->pl.s) != NULL &&
+		  catan_state_errmsg(r->pl.s)[0] != '\0',
+	       "refused %s without a message",
+	       act_str(&r->pl, a, t, sizeof(t)));
 	r->mutants_refused++;
 }
 
@@ -757,121 +589,98 @@ check_order_independence(struct run *r, uint32_t mask)
 		pick[m] = r->other[rng_below(&r->rng, (uint32_t)n)];
 		who[m++] = p;
 	}
-	RCHECK(r, catan_state_copy(r->oa, r->s) == CATAN_OK, "copy");
-	RCHECK(r, catan_state_copy(r->ob, r->s) == CATAN_OK, "copy");
+	RCHECK(r, catan_state_copy(r->pl.oa, r->pl.s) == CATAN_OK, "copy");
+	RCHECK(r, catan_state_copy(r->pl.ob, r->pl.s) == CATAN_OK, "copy");
 	for (int i = 0; i < m; i++) {
 		char t[256];
 		int rc;
 
-		rc = catan_state_apply(r->oa, &pick[i]);
+		rc = catan_state_apply(r->pl.oa, &pick[i]);
 		RCHECK(r, rc == CATAN_OK, "order p%d first: %s = %d (%s)",
-		       who[0], act_str(r, &pick[i], t, sizeof(t)), rc,
-		       catan_state_errmsg(r->oa));
-		rc = catan_state_apply(r->ob, &pick[m - 1 - i]);
+		       who[0], act_str(&r->pl, &pick[i], t, sizeof(t)), rc,
+		       catan_state_errmsg(r->pl.oa));
+		rc = catan_state_apply(r->pl.ob, &pick[m - 1 - i]);
 		RCHECK(r, rc == CATAN_OK, "order p%d first: %s = %d (%s)",
-		       who[m - 1], act_str(r, &pick[m - 1 - i], t, sizeof(t)),
-		       rc, catan_state_errmsg(r->ob));
+		       who[m - 1],
+		       act_str(&r->pl, &pick[m - 1 - i], t, sizeof(t)), rc,
+		       catan_state_errmsg(r->pl.ob));
 	}
-	RCHECK(r, catan_state_equal(r->oa, r->ob) &&
-		  catan_state_hash(r->oa) == catan_state_hash(r->ob),
+	RCHECK(r, catan_state_equal(r->pl.oa, r->pl.ob) &&
+		  catan_state_hash(r->pl.oa) == catan_state_hash(r->pl.ob),
 	       "%d actors in phase %d: result depends on the order", m,
-	       catan_state_phase(r->s));
+	       catan_state_phase(r->pl.s));
 	r->order_checks++;
-}
-
-static void
-check_lockstep(struct run *r)
-{
-	uint64_t h = catan_state_hash(r->s);
-
-	RCHECK(r, catan_state_equal(r->s, r->clone) &&
-		  catan_state_hash(r->clone) == h,
-	       "clone diverged");
-	RCHECK(r, catan_state_equal(r->s, r->copy) &&
-		  catan_state_hash(r->copy) == h,
-	       "copy diverged");
-}
-
-static void
-log_action(struct run *r, const catan_action *a)
-{
-	if (r->nlog == r->logcap) {
-		size_t cap = r->logcap ? r->logcap * 2 : 4096;
-		catan_action *n = realloc(r->log, cap * sizeof(*n));
-
-		ck_assert_ptr_nonnull(n);
-		r->log = n;
-		r->logcap = cap;
-	}
-	r->log[r->nlog++] = *a;
 }
 
 static void
 apply_all(struct run *r, const catan_action *a)
 {
 	char t[256];
-	uint32_t moves = catan_state_move_number(r->s);
-	uint32_t turn = catan_state_turn_number(r->s);
-	int tp = catan_state_turn_player(r->s);
-	int rc = catan_state_apply(r->s, a);
+	uint32_t moves = catan_state_move_number(r->pl.s);
+	uint32_t turn = catan_state_turn_number(r->pl.s);
+	int tp = catan_state_turn_player(r->pl.s);
+	int rc = catan_state_apply(r->pl.s, a);
 
 	RCHECK(r, rc == CATAN_OK, "apply %s = %d",
-	       act_str(r, a, t, sizeof(t)), rc);
-	RCHECK(r, catan_state_move_number(r->s) > moves,
+	       act_str(&r->pl, a, t, sizeof(t)), rc);
+	RCHECK(r, catan_state_move_number(r->pl.s) > moves,
 	       "apply %s did not count a move", t);
-	RCHECK(r, catan_state_turn_number(r->s) >= turn,
-	       "turn %u after turn %u", catan_state_turn_number(r->s), turn);
-	RCHECK(r, catan_state_robber(r->s) >= 0 &&
-		  (uint32_t)catan_state_robber(r->s) < r->bc.hexes,
-	       "robber on %d", catan_state_robber(r->s));
+	RCHECK(r, catan_state_turn_number(r->pl.s) >= turn,
+	       "turn %u after turn %u", catan_state_turn_number(r->pl.s), turn);
+	RCHECK(r, catan_state_robber(r->pl.s) >= 0 &&
+		  (uint32_t)catan_state_robber(r->pl.s) < r->bc.hexes,
+	       "robber on %d", catan_state_robber(r->pl.s));
 	if (a->type == CATAN_ACT_MOVE_ROBBER)
-		RCHECK(r, catan_state_robber(r->s) == a->target,
-		       "%s left the robber on h%d", t, catan_state_robber(r->s));
+		RCHECK(r, catan_state_robber(r->pl.s) == a->target,
+		       "%s left the robber on h%d", t,
+		       catan_state_robber(r->pl.s));
 	if (a->type == CATAN_ACT_END_TURN) {
 		int next = (tp + 1) % r->nplayers;
 
-		if (catan_state_is_terminal(r->s)) {
-			RCHECK(r, catan_state_winner(r->s) == next,
+		if (catan_state_is_terminal(r->pl.s)) {
+			RCHECK(r, catan_state_winner(r->pl.s) == next,
 			       "%s ended the game, winner %d", t,
-			       catan_state_winner(r->s));
+			       catan_state_winner(r->pl.s));
 		} else {
-			RCHECK(r, catan_state_turn_number(r->s) == turn + 1 &&
-				  catan_state_turn_player(r->s) == next &&
-				  catan_state_phase(r->s) == CATAN_PHASE_ROLL,
+			RCHECK(r, catan_state_turn_number(r->pl.s) ==
+				  turn + 1 &&
+				  catan_state_turn_player(r->pl.s) == next &&
+				  catan_state_phase(r->pl.s) ==
+				  CATAN_PHASE_ROLL,
 			       "%s: turn %u of p%d in phase %d", t,
-			       catan_state_turn_number(r->s),
-			       catan_state_turn_player(r->s),
-			       catan_state_phase(r->s));
+			       catan_state_turn_number(r->pl.s),
+			       catan_state_turn_player(r->pl.s),
+			       catan_state_phase(r->pl.s));
 		}
 	}
 	if (r->mode == CATAN_CHANCE_SAMPLED && a->type == CATAN_ACT_ROLL) {
-		int d = catan_state_dice(r->s);
+		int d = catan_state_dice(r->pl.s);
 
 		RCHECK(r, d >= 2 && d <= 12, "%s rolled %d", t, d);
 		r->dice[d]++;
 	}
-	rc = catan_state_apply(r->clone, a);
+	rc = catan_state_apply(r->pl.clone, a);
 	RCHECK(r, rc == CATAN_OK, "apply %s to the clone = %d", t, rc);
-	rc = catan_state_apply(r->copy, a);
+	rc = catan_state_apply(r->pl.copy, a);
 	RCHECK(r, rc == CATAN_OK, "apply %s to the copy = %d", t, rc);
 	if (a->player >= 0 && a->type >= CATAN_ACT_PLAY_ROAD_BUILDING &&
 	    a->type <= CATAN_ACT_PLAY_MONOPOLY)
 		r->played[a->type - CATAN_ACT_PLAY_KNIGHT]++;
 	r->last = *a;
-	log_action(r, a);
+	log_action(&r->pl, a);
 }
 
 /* One step: check the state, choose an action, apply it everywhere. */
 static void
 step(struct run *r)
 {
-	catan_state *s = r->s;
+	catan_state *s = r->pl.s;
 	catan_action a;
 	uint32_t mask;
 
 	check_conservation(r);
 	check_actors(r);
-	check_lockstep(r);
+	check_lockstep_core(&r->pl);
 	r->full = r->full || rng_below(&r->rng, SAMPLE_STEPS) == 0;
 
 	if (catan_state_is_chance_node(s)) {
@@ -930,12 +739,15 @@ step(struct run *r)
 					check_player_list(r, p);
 			check_mutations(r, r->acts, n);
 			/* unchecked apply of a listed action equals apply */
-			RCHECK(r, catan_state_copy(r->scratch, s) == CATAN_OK &&
-				  catan_state_copy(r->snap, s) == CATAN_OK,
+			RCHECK(r, catan_state_copy(r->pl.scratch, s) ==
+				  CATAN_OK &&
+				  catan_state_copy(r->pl.snap, s) == CATAN_OK,
 			       "copy");
-			RCHECK(r, catan_state_apply_unchecked(r->scratch, &a) ==
-				  CATAN_OK && catan_state_apply(r->snap, &a) ==
-				  CATAN_OK && catan_state_equal(r->scratch, r->snap),
+			RCHECK(r, catan_state_apply_unchecked(r->pl.scratch,
+							      &a) == CATAN_OK &&
+				  catan_state_apply(r->pl.snap, &a) ==
+				  CATAN_OK &&
+				  catan_state_equal(r->pl.scratch, r->pl.snap),
 			       "apply_unchecked differs from apply");
 		}
 		if (popcount32(mask) >= 2 &&
@@ -947,12 +759,13 @@ step(struct run *r)
 
 	apply_all(r, &a);
 	r->steps_total++;
-	r->step++;
-	RCHECK(r, r->step < STEP_CAP, "no winner after %u actions", r->step);
+	r->pl.step++;
+	RCHECK(r, r->pl.step < STEP_CAP, "no winner after %u actions",
+	       r->pl.step);
 
-	if (r->step == r->mid_step) {
+	if (r->pl.step == r->mid_step) {
 		RCHECK(r, catan_state_clone(&r->mid, s) == CATAN_OK, "clone");
-		r->mid_at = r->nlog;
+		r->mid_at = r->pl.nlog;
 	}
 }
 
@@ -961,7 +774,7 @@ new_state(struct run *r)
 {
 	catan_state *s = NULL;
 
-	RCHECK(r, catan_state_new(&s, r->g) == CATAN_OK, "state_new");
+	RCHECK(r, catan_state_new(&s, r->pl.g) == CATAN_OK, "state_new");
 	return s;
 }
 
@@ -969,14 +782,14 @@ new_state(struct run *r)
 static void
 finish_game(struct run *r, int check_new_game)
 {
-	catan_state *s = r->s;
+	catan_state *s = r->pl.s;
 	int w = catan_state_winner(s);
 	double ret[CATAN_MAX_PLAYERS];
 	catan_state *replay;
 
 	check_conservation(r);
 	check_actors(r);
-	check_lockstep(r);
+	check_lockstep_core(&r->pl);
 	RCHECK(r, w >= 0 && w < r->nplayers, "winner %d", w);
 	RCHECK(r, catan_state_victory_points(s, w, 1) >= r->vp_to_win,
 	       "winner p%d has %d points", w, catan_state_victory_points(s, w, 1));
@@ -1011,8 +824,8 @@ finish_game(struct run *r, int check_new_game)
 	}
 
 	if (r->mid) {
-		for (size_t i = r->mid_at; i < r->nlog; i++)
-			RCHECK(r, catan_state_apply(r->mid, &r->log[i]) ==
+		for (size_t i = r->mid_at; i < r->pl.nlog; i++)
+			RCHECK(r, catan_state_apply(r->mid, &r->pl.log[i]) ==
 				  CATAN_OK, "replay on the mid-game clone, action %zu", i);
 		RCHECK(r, catan_state_equal(r->mid, s),
 		       "clone from step %u replayed differs at the end",
@@ -1021,8 +834,8 @@ finish_game(struct run *r, int check_new_game)
 
 	/* determinism: the same game and actions give the same final state */
 	replay = new_state(r);
-	for (size_t i = 0; i < r->nlog; i++)
-		RCHECK(r, catan_state_apply(replay, &r->log[i]) == CATAN_OK,
+	for (size_t i = 0; i < r->pl.nlog; i++)
+		RCHECK(r, catan_state_apply(replay, &r->pl.log[i]) == CATAN_OK,
 		       "replay action %zu", i);
 	RCHECK(r, catan_state_equal(replay, s) &&
 		  catan_state_hash(replay) == catan_state_hash(s),
@@ -1033,11 +846,13 @@ finish_game(struct run *r, int check_new_game)
 		catan_game *g2 = NULL;
 		catan_state *s2 = NULL;
 
-		RCHECK(r, catan_game_new_from_string(&g2, r->ctx, r->gamestr) ==
-			  CATAN_OK, "game_new_from_string");
+		RCHECK(r, catan_game_new_from_string(&g2, r->ctx,
+						     r->pl.gamestr) == CATAN_OK,
+		       "game_new_from_string");
 		RCHECK(r, catan_state_new(&s2, g2) == CATAN_OK, "state_new");
-		for (size_t i = 0; i < r->nlog; i++)
-			RCHECK(r, catan_state_apply(s2, &r->log[i]) == CATAN_OK,
+		for (size_t i = 0; i < r->pl.nlog; i++)
+			RCHECK(r, catan_state_apply(s2, &r->pl.log[i]) ==
+				  CATAN_OK,
 			       "replay in a new game, action %zu", i);
 		RCHECK(r, catan_state_hash(s2) == catan_state_hash(s),
 		       "replay in a new game: other hash");
@@ -1050,28 +865,29 @@ static void
 play(struct run *r, int players, int mode, uint64_t seed, int full,
      int check_new_game)
 {
-	snprintf(r->gamestr, sizeof(r->gamestr),
+	snprintf(r->pl.gamestr, sizeof(r->pl.gamestr),
 		 "base(players=%d,seed=%" PRIu64 ",chance=%s)", players, seed,
 		 mode == CATAN_CHANCE_SAMPLED ? "sampled" : "explicit");
-	r->s = NULL;
-	r->step = 0;
+	r->pl.s = NULL;
+	r->pl.step = 0;
 	r->nplayers = players;
 	r->mode = mode;
 	r->rng.s = seed * UINT64_C(0x2545f4914f6cdd1d) +
 		   (uint64_t)(players * 31 + mode);
 	memset(r->played, 0, sizeof(r->played));
-	r->nlog = 0;
+	r->pl.nlog = 0;
 	r->mid = NULL;
 	r->mid_step = 20 + rng_below(&r->rng, 400);
 
-	RCHECK(r, catan_game_new_from_string(&r->g, r->ctx, r->gamestr) ==
+	RCHECK(r, catan_game_new_from_string(&r->pl.g, r->ctx, r->pl.gamestr) ==
 		  CATAN_OK, "game: %s", catan_ctx_errmsg(r->ctx));
-	RCHECK(r, catan_game_num_players(r->g) == players, "players");
-	RCHECK(r, catan_game_chance_mode(r->g) == mode, "chance mode");
-	RCHECK(r, catan_board_counts_get(r->g, &r->bc) == CATAN_OK, "counts");
-	r->vp_to_win = catan_game_vp_to_win(r->g);
-	r->maxact = catan_game_max_legal_actions(r->g);
-	r->maxout = catan_game_max_chance_outcomes(r->g);
+	RCHECK(r, catan_game_num_players(r->pl.g) == players, "players");
+	RCHECK(r, catan_game_chance_mode(r->pl.g) == mode, "chance mode");
+	RCHECK(r, catan_board_counts_get(r->pl.g, &r->bc) == CATAN_OK,
+	       "counts");
+	r->vp_to_win = catan_game_vp_to_win(r->pl.g);
+	r->maxact = catan_game_max_legal_actions(r->pl.g);
+	r->maxout = catan_game_max_chance_outcomes(r->pl.g);
 	RCHECK(r, r->maxact > 0 && r->maxout > 0, "bounds %zu %zu", r->maxact,
 	       r->maxout);
 	r->acts = calloc(r->maxact + r->maxout, sizeof(*r->acts));
@@ -1079,32 +895,26 @@ play(struct run *r, int players, int mode, uint64_t seed, int full,
 	r->outs = calloc(r->maxout, sizeof(*r->outs));
 	ck_assert(r->acts && r->other && r->outs);
 
-	r->s = new_state(r);
-	RCHECK(r, catan_state_clone(&r->clone, r->s) == CATAN_OK, "clone");
-	r->copy = new_state(r);
-	r->scratch = new_state(r);
-	r->snap = new_state(r);
-	r->oa = new_state(r);
-	r->ob = new_state(r);
-	RCHECK(r, catan_state_copy(r->copy, r->s) == CATAN_OK, "copy");
+	r->pl.s = new_state(r);
+	RCHECK(r, catan_state_clone(&r->pl.clone, r->pl.s) == CATAN_OK,
+	       "clone");
+	r->pl.copy = new_state(r);
+	r->pl.scratch = new_state(r);
+	r->pl.snap = new_state(r);
+	r->pl.oa = new_state(r);
+	r->pl.ob = new_state(r);
+	RCHECK(r, catan_state_copy(r->pl.copy, r->pl.s) == CATAN_OK, "copy");
 
-	while (!catan_state_is_terminal(r->s)) {
+	while (!catan_state_is_terminal(r->pl.s)) {
 		r->full = full;
 		step(r);
 	}
 	finish_game(r, check_new_game);
 
-	catan_state_free(r->s);
-	catan_state_free(r->clone);
-	catan_state_free(r->copy);
-	catan_state_free(r->scratch);
-	catan_state_free(r->snap);
-	catan_state_free(r->oa);
-	catan_state_free(r->ob);
+	playout_free_states(&r->pl);
 	catan_state_free(r->mid);
-	r->s = NULL;
-	catan_game_unref(r->g);
-	r->g = NULL;
+	catan_game_unref(r->pl.g);
+	r->pl.g = NULL;
 	free(r->acts);
 	free(r->other);
 	free(r->outs);
@@ -1165,7 +975,7 @@ run_chunk(int players, int mode, int chunk)
 		play(&r, players, mode, seed, seed - first < FULL_GAMES,
 		     seed == first);
 	catan_ctx_free(r.ctx);
-	free(r.log);
+	free(r.pl.log);
 	if (mode == CATAN_CHANCE_SAMPLED)
 		check_dice_distribution(&r, players, first, last);
 	if (getenv("CATAN_PROPERTY_VERBOSE"))
