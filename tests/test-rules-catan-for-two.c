@@ -179,6 +179,53 @@ roll2_at(int line, catan_state *s, int first, int second)
 
 #define ROLL2(s_, a_, b_) roll2_at(__LINE__, (s_), (a_), (b_))
 
+/* two("") with both hands set and p0's turn in @phase: most tests of the
+ * dice and of the tokens start so. */
+static catan_state *
+two_hands(int phase, const char *hand0, const char *hand1)
+{
+	catan_state *s = two("");
+
+	HAND(s, 0, hand0);
+	HAND(s, 1, hand1);
+	turn_at(__LINE__, s, 0, phase);
+	return s;
+}
+
+/*
+ * p0 builds a settlement on h2.ne (on the coast) at the end of a new road
+ * h2.ne-se, in its Action phase. With @p2_roads, roads of p2 from h0.s
+ * lead to h0.nw, a place for a neutral settlement.
+ */
+static catan_state *
+two_settlement_built(bool p2_roads)
+{
+	catan_state *s = two("");
+
+	ROAD(s, 0, "h2.ne-se");
+	if (p2_roads) {
+		ROAD(s, 2, "h0.s-sw");
+		ROAD(s, 2, "h0.sw-nw");
+	}
+	MAIN_PHASE(s, 0);
+	HAND(s, 0, "lumber=1,brick=1,wool=1,grain=1");
+	APPLY(s, "p0 build_settlement h2.ne");
+	return s;
+}
+
+/* p0 plays Road Building and builds the card's first road, h2.ne-se: a
+ * neutral road is owed before the second. */
+static void
+card_first_road(catan_state *s)
+{
+	MAIN_PHASE(s, 0);
+	HAND(s, 0, "");
+	CATAN_ASSERT_OK(catan_edit_give_dev_card(s, 0, CATAN_DEV_ROAD_BUILDING, 1));
+	APPLY(s, "p0 play_road_building");
+	APPLY(s, "p0 build_road h2.ne-se");
+	EXPECT_PHASE(s, NEUTRAL_BUILD);
+}
+
 /* ---------------------------------------------------------- players */
 
 /* "Catan for Two": two players, and "the remaining two sets of pieces ...
@@ -285,14 +332,8 @@ END_TEST
  * the Action phase too; neutral settlements earn none (T5). */
 START_TEST(test_c2_settlement_tokens_later)
 {
-	catan_state *s = two("");
+	catan_state *s = two_settlement_built(true);
 
-	ROAD(s, 0, "h2.ne-se");
-	ROAD(s, 2, "h0.s-sw");
-	ROAD(s, 2, "h0.sw-nw");
-	MAIN_PHASE(s, 0);
-	HAND(s, 0, "lumber=1,brick=1,wool=1,grain=1");
-	APPLY(s, "p0 build_settlement h2.ne");
 	ck_assert_int_eq(tokens(s, 0), 6);
 	ck_assert_int_eq(tokens(s, -1), 9);
 	APPLY(s, "p0 neutral_settlement h0.nw p2");  /* coastal, but neutral */
@@ -406,11 +447,8 @@ END_TEST
  * re-roll gives the dice distribution without the first total. */
 START_TEST(test_c2_two_productions_exact_probabilities)
 {
-	catan_state *s = two("");
+	catan_state *s = two_hands(CATAN_PHASE_ROLL, "", "");
 
-	HAND(s, 0, "");
-	HAND(s, 1, "");
-	ROLL_PHASE(s, 0);
 	APPLY(s, "p0 roll");
 	APPLY(s, "chance dice 9");                  /* h2 forest 9: p0 lumber */
 	ck_assert_uint_eq(hand_of(s, 0, CATAN_LUMBER), 1);
@@ -444,11 +482,8 @@ END_TEST
  * robber, steal) before the second roll, which is then never a 7. */
 START_TEST(test_c2_second_roll_after_a_seven)
 {
-	catan_state *s = two("");
+	catan_state *s = two_hands(CATAN_PHASE_ROLL, "ore=8", "");
 
-	HAND(s, 0, "ore=8");
-	HAND(s, 1, "");
-	ROLL_PHASE(s, 0);
 	APPLY(s, "p0 roll");
 	APPLY(s, "chance dice 7");
 	EXPECT_PHASE(s, DISCARD);
@@ -469,11 +504,8 @@ END_TEST
  * and then the Action phase (no third roll). */
 START_TEST(test_c2_second_roll_seven_resolves)
 {
-	catan_state *s = two("");
+	catan_state *s = two_hands(CATAN_PHASE_ROLL, "", "grain=1");
 
-	HAND(s, 0, "");
-	HAND(s, 1, "grain=1");
-	ROLL_PHASE(s, 0);
 	ROLL2(s, 5, 7);
 	EXPECT_PHASE(s, ROBBER);
 	APPLY(s, "p0 move_robber h13");
@@ -487,11 +519,8 @@ END_TEST
 /* "Neutral settlements never receive resources." */
 START_TEST(test_c2_neutrals_receive_nothing)
 {
-	catan_state *s = two("");
+	catan_state *s = two_hands(CATAN_PHASE_ROLL, "", "");
 
-	HAND(s, 0, "");
-	HAND(s, 1, "");
-	ROLL_PHASE(s, 0);
 	ROLL2(s, 10, 12);                            /* h0 10, h3 12: p2's hexes */
 	ck_assert_uint_eq(hand_of(s, 2, -1), 0);
 	ck_assert_uint_eq(hand_of(s, 0, CATAN_BRICK), 1);  /* h6 hills 10 */
@@ -540,14 +569,8 @@ END_TEST
  * placement rules." */
 START_TEST(test_c2_neutral_settlement_owed)
 {
-	catan_state *s = two("");
+	catan_state *s = two_settlement_built(true);
 
-	ROAD(s, 0, "h2.ne-se");
-	ROAD(s, 2, "h0.s-sw");
-	ROAD(s, 2, "h0.sw-nw");
-	MAIN_PHASE(s, 0);
-	HAND(s, 0, "lumber=1,brick=1,wool=1,grain=1");
-	APPLY(s, "p0 build_settlement h2.ne");
 	EXPECT_PHASE(s, NEUTRAL_BUILD);
 	ck_assert_uint_eq(count_all(s, 0), 1);
 	REFUSE_SAYING(s, "p0 neutral_road h0.se-s p2", VARIANT_RULE, "settlement");
@@ -563,12 +586,8 @@ END_TEST
  * a neutral road instead." */
 START_TEST(test_c2_neutral_settlement_falls_back_to_road)
 {
-	catan_state *s = two("");
+	catan_state *s = two_settlement_built(false);
 
-	ROAD(s, 0, "h2.ne-se");
-	MAIN_PHASE(s, 0);
-	HAND(s, 0, "lumber=1,brick=1,wool=1,grain=1");
-	APPLY(s, "p0 build_settlement h2.ne");
 	EXPECT_PHASE(s, NEUTRAL_BUILD);
 	ck_assert_uint_eq(count_type(s, 0, CATAN_ACT_NEUTRAL_SETTLEMENT), 0);
 	ck_assert_uint_eq(count_type(s, 0, CATAN_ACT_NEUTRAL_ROAD), 6);
@@ -603,12 +622,7 @@ START_TEST(test_c2_road_building_card_owes_neutral_roads)
 {
 	catan_state *s = two("");
 
-	MAIN_PHASE(s, 0);
-	HAND(s, 0, "");
-	CATAN_ASSERT_OK(catan_edit_give_dev_card(s, 0, CATAN_DEV_ROAD_BUILDING, 1));
-	APPLY(s, "p0 play_road_building");
-	APPLY(s, "p0 build_road h2.ne-se");
-	EXPECT_PHASE(s, NEUTRAL_BUILD);
+	card_first_road(s);
 	APPLY(s, "p0 neutral_road h0.s-sw p2");
 	EXPECT_PHASE(s, ROAD_BUILDING);
 	APPLY(s, "p0 build_road h2.n-ne");
@@ -630,12 +644,7 @@ START_TEST(test_c2_road_building_ends_when_blocked)
 	ROAD(s, 1, "h5.ne-se");
 	ROAD(s, 1, "h6.n-ne");
 	SETTLEMENT(s, 3, "h2.n");
-	MAIN_PHASE(s, 0);
-	HAND(s, 0, "");
-	CATAN_ASSERT_OK(catan_edit_give_dev_card(s, 0, CATAN_DEV_ROAD_BUILDING, 1));
-	APPLY(s, "p0 play_road_building");
-	APPLY(s, "p0 build_road h2.ne-se");
-	EXPECT_PHASE(s, NEUTRAL_BUILD);
+	card_first_road(s);
 	/* p0 could go on with h2.n-ne only; p3 takes it from h2.n */
 	LEGAL(s, "p0 neutral_road h2.n-ne p3");
 	APPLY(s, "p0 neutral_road h2.n-ne p3");
@@ -763,11 +772,9 @@ END_TEST
  * hand." (T5: from your hand as it now is.) */
 START_TEST(test_c2_forced_trade_two_cards)
 {
-	catan_state *s = two("");
+	catan_state *s = two_hands(CATAN_PHASE_MAIN, "lumber=2,ore=1",
+				   "brick=2,wool=1");
 
-	MAIN_PHASE(s, 0);
-	HAND(s, 0, "lumber=2,ore=1");
-	HAND(s, 1, "brick=2,wool=1");
 	ck_assert_uint_eq(count_type(s, 0, CATAN_ACT_FORCED_TRADE), 1);
 	REFUSE(s, "p0 forced_trade p0", INVALID_VICTIM);
 	APPLY(s, "p0 forced_trade p1");
@@ -801,11 +808,8 @@ END_TEST
  * return." */
 START_TEST(test_c2_forced_trade_one_card)
 {
-	catan_state *s = two("");
+	catan_state *s = two_hands(CATAN_PHASE_MAIN, "ore=3", "grain=1");
 
-	MAIN_PHASE(s, 0);
-	HAND(s, 0, "ore=3");
-	HAND(s, 1, "grain=1");
 	APPLY(s, "p0 forced_trade p1");
 	ck_assert_uint_eq(outcome_count(s), 1);
 	OUTCOME(s, "chance forced_trade_card grain", 1, 1);
@@ -821,11 +825,8 @@ END_TEST
  * give the trade ends at once, the tokens spent. */
 START_TEST(test_c2_t5_forced_trade_short_hands)
 {
-	catan_state *s = two("");
+	catan_state *s = two_hands(CATAN_PHASE_MAIN, "", "ore=1");
 
-	MAIN_PHASE(s, 0);
-	HAND(s, 0, "");
-	HAND(s, 1, "ore=1");
 	APPLY(s, "p0 forced_trade p1");
 	APPLY(s, "chance forced_trade_card ore");
 	EXPECT_PHASE(s, FORCED_TRADE_GIVE);
@@ -834,19 +835,13 @@ START_TEST(test_c2_t5_forced_trade_short_hands)
 	APPLY(s, "p0 forced_trade_give ore=1");
 	EXPECT_PHASE(s, MAIN);
 
-	s = two("");
-	MAIN_PHASE(s, 0);
-	HAND(s, 0, "wool=1");
-	HAND(s, 1, "");
+	s = two_hands(CATAN_PHASE_MAIN, "wool=1", "");
 	APPLY(s, "p0 forced_trade p1");           /* nothing to take */
 	EXPECT_PHASE(s, FORCED_TRADE_GIVE);
 	APPLY(s, "p0 forced_trade_give wool=1");
 	ck_assert_uint_eq(hand_of(s, 1, CATAN_WOOL), 1);
 
-	s = two("");
-	MAIN_PHASE(s, 0);
-	HAND(s, 0, "");
-	HAND(s, 1, "");
+	s = two_hands(CATAN_PHASE_MAIN, "", "");
 	APPLY(s, "p0 forced_trade p1");
 	EXPECT_PHASE(s, MAIN);
 	ck_assert_int_eq(tokens(s, 0), 4);
@@ -917,12 +912,9 @@ END_TEST
  * during the Action phase." */
 START_TEST(test_c2_spend_once_per_turn)
 {
-	catan_state *s = two("");
+	catan_state *s = two_hands(CATAN_PHASE_ROLL, "", "");
 
 	CATAN_ASSERT_OK(catan_edit_set_robber(s, 0));
-	HAND(s, 0, "");
-	HAND(s, 1, "");
-	ROLL_PHASE(s, 0);
 	ck_assert_uint_eq(count_type(s, 0, CATAN_ACT_FORCED_TRADE), 1);
 	APPLY(s, "p0 forced_trade p1");             /* before the roll */
 	EXPECT_PHASE(s, ROLL);
@@ -944,11 +936,8 @@ END_TEST
 /* The give-back of a Forced Trade before the roll returns to the roll. */
 START_TEST(test_c2_forced_trade_before_roll_returns)
 {
-	catan_state *s = two("");
+	catan_state *s = two_hands(CATAN_PHASE_ROLL, "ore=2", "wool=1");
 
-	ROLL_PHASE(s, 0);
-	HAND(s, 0, "ore=2");
-	HAND(s, 1, "wool=1");
 	APPLY(s, "p0 forced_trade p1");
 	APPLY(s, "chance forced_trade_card wool");
 	APPLY(s, "p0 forced_trade_give wool=1,ore=1");
@@ -1027,15 +1016,13 @@ END_TEST
  * loads back to the same position. */
 START_TEST(test_c2_snapshot_mid_phase)
 {
-	catan_state *s = two("");
+	catan_state *s = two_hands(CATAN_PHASE_MAIN, "lumber=1,brick=1",
+				   "ore=2");
 	char buf[8192];
 	size_t len = 0;
 	catan_game *g = NULL;
 	catan_state *t = NULL;
 
-	MAIN_PHASE(s, 0);
-	HAND(s, 0, "lumber=1,brick=1");
-	HAND(s, 1, "ore=2");
 	APPLY(s, "p0 forced_trade p1");
 	APPLY(s, "chance forced_trade_card ore");
 	CATAN_ASSERT_OK(catan_state_snapshot(s, buf, sizeof(buf), &len));
