@@ -34,16 +34,6 @@ counting_realloc(void *userdata, void *ptr, size_t old_size, size_t new_size)
 	return realloc(ptr, new_size);
 }
 
-static uint64_t
-splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
 static double
 now_ns(void)
 {
@@ -71,7 +61,7 @@ struct bench {
 static size_t
 below(uint64_t *rng, size_t n)
 {
-	return (size_t)(((splitmix64(rng) >> 32) * (uint64_t)n) >> 32);
+	return (size_t)(((cli_random_next(rng) >> 32) * (uint64_t)n) >> 32);
 }
 
 /* One step: the acting player's legal actions, a uniform choice, apply.

@@ -102,30 +102,6 @@ print_help(void)
 
 /* ------------------------------------------------------------ helpers */
 
-/* splitmix64: small, seedable, the same on every platform */
-static uint64_t
-next_random(uint64_t *x)
-{
-	uint64_t z = (*x += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
-}
-
-/* Uniform in [0, n), n >= 1. */
-static size_t
-random_below(uint64_t *x, size_t n)
-{
-	uint64_t limit = UINT64_MAX - UINT64_MAX % (uint64_t)n;
-	uint64_t r;
-
-	do {
-		r = next_random(x);
-	} while (r >= limit);
-	return (size_t)(r % (uint64_t)n);
-}
-
 static const char *
 terrain_name(uint32_t terrain)
 {
@@ -688,7 +664,7 @@ bot_move(struct play *p, int player)
 		m = count_type(p->legal, (size_t)n, prefer[i]);
 		if (m)
 			pick = nth_of_type(p->legal, (size_t)n, prefer[i],
-					   random_below(&p->rng, m));
+					   cli_random_below(&p->rng, m));
 	}
 	skip_offers = p->offers[player] > 0 &&
 		      count_type(p->legal, (size_t)n,
@@ -703,7 +679,7 @@ bot_move(struct play *p, int player)
 		/* canonical order groups actions by type */
 		int type = -1;
 
-		t = random_below(&p->rng, types);
+		t = cli_random_below(&p->rng, types);
 		for (long i = 0; i < n; i++) {
 			if (skip_offers &&
 			    p->legal[i].type == CATAN_ACT_OFFER_TRADE)
@@ -717,7 +693,7 @@ bot_move(struct play *p, int player)
 		}
 		m = count_type(p->legal, (size_t)n, type);
 		pick = nth_of_type(p->legal, (size_t)n, type,
-				   random_below(&p->rng, m ? m : 1));
+				   cli_random_below(&p->rng, m ? m : 1));
 	}
 	if (pick == NULL) {
 		cli_error("play: p%d could not choose an action", player);
@@ -737,7 +713,7 @@ sample_outcome(struct play *p, long n)
 
 	if (n <= 0 || p->outcomes[0].den == 0)
 		return NULL;
-	r = random_below(&p->rng, p->outcomes[0].den);
+	r = cli_random_below(&p->rng, p->outcomes[0].den);
 	for (long i = 0; i < n; i++) {
 		acc += p->outcomes[i].num;
 		if (r < acc)

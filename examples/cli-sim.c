@@ -65,30 +65,6 @@ usage(FILE *f)
 		CLI_PROGRAM, DEFAULT_GAMES);
 }
 
-/* splitmix64: small, seedable, the same on every platform */
-static uint64_t
-next_random(uint64_t *x)
-{
-	uint64_t z = (*x += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
-}
-
-/* Uniform in [0, n), n >= 1. */
-static uint64_t
-random_below(uint64_t *x, uint64_t n)
-{
-	uint64_t limit = UINT64_MAX - UINT64_MAX % n;
-	uint64_t r;
-
-	do {
-		r = next_random(x);
-	} while (r >= limit);
-	return r % n;
-}
-
 static double
 now_seconds(void)
 {
@@ -207,7 +183,7 @@ pick_outcome(struct sim *sim, const catan_state *s, uint64_t *rng,
 		return rc;
 	if (n == 0 || sim->outcomes[0].den == 0)
 		return CATAN_ERROR;
-	r = random_below(rng, sim->outcomes[0].den);
+	r = cli_random_below(rng, sim->outcomes[0].den);
 	for (size_t i = 0; i < n; i++) {
 		acc += sim->outcomes[i].num;
 		if (r < acc) {
@@ -275,7 +251,7 @@ playout(struct sim *sim, catan_game *g, uint64_t seed, int *winner,
 				return cli_error("sim: seed %" PRIu64 ": nobody can act after %lu actions (phase %s)",
 						 seed, done, phase);
 			}
-			a = sim->legal[random_below(&rng, count)];
+			a = sim->legal[cli_random_below(&rng, count)];
 		}
 		rc = sim->checked ? catan_state_apply(s, &a) :
 				    catan_state_apply_unchecked(s, &a);

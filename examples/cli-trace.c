@@ -24,7 +24,8 @@
  *
  * The policy that picks the actions is fixed and documented, so that a
  * trace is reproducible from its header alone:
- * - r is a splitmix64 stream seeded with S (next() as in the code below);
+ * - r is a splitmix64 stream seeded with S (next() is cli_random_next()
+ *   of cli.h);
  * - at a chance node (EXPLICIT mode): v = next() % den, and the outcome is
  *   the first whose running sum of numerators exceeds v (in listed order);
  * - at a decision node: the actor is the (next() % k)-th of the k acting
@@ -47,17 +48,6 @@
 
 #define DEFAULT_STEPS 150ul
 #define MAX_STEPS 10000000ul
-
-/* splitmix64: fixed, so traces are the same on every platform */
-static uint64_t
-policy_next(uint64_t *s)
-{
-	uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
-}
 
 static unsigned
 popcount32(uint32_t x)
@@ -92,7 +82,7 @@ cli_trace_choose(catan_state *s, uint64_t *rng, catan_action *out)
 		if (rc == CATAN_OK && n == 0)
 			rc = CATAN_ERROR;
 		if (rc == CATAN_OK) {
-			v = policy_next(rng) % o[0].den;
+			v = cli_random_next(rng) % o[0].den;
 			for (i = 0; i + 1 < n && v >= o[i].num; i++)
 				v -= o[i].num;
 			*out = o[i].action;
@@ -109,7 +99,7 @@ cli_trace_choose(catan_state *s, uint64_t *rng, catan_action *out)
 
 		if (k == 0)
 			return CATAN_ERROR;
-		pick = (unsigned)(policy_next(rng) % k);
+		pick = (unsigned)(cli_random_next(rng) % k);
 		for (int p = 0; p < 32; p++) {
 			if ((mask & (1u << p)) && pick-- == 0) {
 				actor = p;
@@ -128,7 +118,7 @@ cli_trace_choose(catan_state *s, uint64_t *rng, catan_action *out)
 			for (size_t i = 0; i < n; i++)
 				if (i == 0 || a[i].type != a[i - 1].type)
 					ntypes++;
-			t = (size_t)(policy_next(rng) % ntypes);
+			t = (size_t)(cli_random_next(rng) % ntypes);
 			/* canonical order sorts by type first */
 			for (size_t i = 0, idx = 0; i < n; i++) {
 				if (i > 0 && a[i].type != a[i - 1].type)
@@ -141,7 +131,7 @@ cli_trace_choose(catan_state *s, uint64_t *rng, catan_action *out)
 			while (first + m < n &&
 			       a[first + m].type == a[first].type)
 				m++;
-			*out = a[first + (size_t)(policy_next(rng) % m)];
+			*out = a[first + (size_t)(cli_random_next(rng) % m)];
 		}
 		free(a);
 		return rc;

@@ -6,6 +6,7 @@
 #define CATANRULES_CLI_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <catanrules/catanrules.h>
 
@@ -50,6 +51,34 @@ int cmd_render(int argc, char **argv);
 int cli_trace_choose(catan_state *s, uint64_t *rng, catan_action *out);
 int cli_trace_advance(catan_state *s, uint64_t seed, unsigned long steps,
 		      unsigned long *done_out);
+
+/*
+ * splitmix64 (Steele, Lea, Flood): the seeded stream of the subcommands
+ * that play, the same on every platform, so that golden traces and runs
+ * repeat. Inline: bench times the loops that call it.
+ */
+static inline uint64_t
+cli_random_next(uint64_t *x)
+{
+	uint64_t z = (*x += UINT64_C(0x9e3779b97f4a7c15));
+
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+/* Uniform in [0, n), n >= 1; rejection keeps it free of modulo bias. */
+static inline uint64_t
+cli_random_below(uint64_t *x, uint64_t n)
+{
+	uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+	uint64_t r;
+
+	do {
+		r = cli_random_next(x);
+	} while (r >= limit);
+	return r % n;
+}
 
 /*
  * Helpers, defined in catanrules.c.
