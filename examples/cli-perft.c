@@ -184,30 +184,6 @@ out:
 
 /* ---------------------------------------------------------- positions */
 
-/* "seed=S,steps=K" in any order; both required. */
-static int
-parse_at(const char *text, unsigned long *seed, unsigned long *steps)
-{
-	char buf[128], *tok, *save = NULL;
-	int have_seed = 0, have_steps = 0;
-
-	if (strlen(text) >= sizeof(buf))
-		return -1;
-	strcpy(buf, text);
-	for (tok = strtok_r(buf, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		if (strncmp(tok, "seed=", 5) == 0 &&
-		    cli_parse_ulong(tok + 5, ~0ul, seed) == 0)
-			have_seed = 1;
-		else if (strncmp(tok, "steps=", 6) == 0 &&
-			 cli_parse_ulong(tok + 6, ~0ul, steps) == 0)
-			have_steps = 1;
-		else
-			return -1;
-	}
-	return have_seed && have_steps ? 0 : -1;
-}
-
 static int
 require_explicit(const catan_game *g, const char *what)
 {
@@ -228,7 +204,7 @@ load_position(catan_ctx *ctx, const char *pos, catan_game **g_out,
 	char spec[2048];
 	const char *at = strrchr(pos, '@');
 	unsigned long seed = 0, steps = 0, done = 0;
-	int ret, rc;
+	int ret;
 
 	*g_out = NULL;
 	*s_out = NULL;
@@ -237,7 +213,7 @@ load_position(catan_ctx *ctx, const char *pos, catan_game **g_out,
 	strcpy(spec, pos);
 	if (at) {
 		spec[at - pos] = '\0';
-		if (parse_at(at + 1, &seed, &steps) != 0)
+		if (cli_trace_parse_at(at + 1, &seed, &steps) != 0)
 			return cli_usage_error("perft: bad position suffix '%s' (expected @seed=S,steps=K)",
 					       at);
 	}
@@ -245,27 +221,15 @@ load_position(catan_ctx *ctx, const char *pos, catan_game **g_out,
 	if (ret != CLI_EXIT_OK)
 		return ret;
 	ret = require_explicit(*g_out, spec);
+	if (ret == CLI_EXIT_OK)
+		ret = cli_trace_start(*g_out, "perft", pos, seed, steps, s_out,
+				      &done);
 	if (ret != CLI_EXIT_OK)
 		goto fail;
-	rc = catan_state_new(s_out, *g_out);
-	if (rc != CATAN_OK) {
-		ret = cli_error("perft: cannot create the state: %s",
-				catan_strerror(rc));
+	if (done != steps) {
+		ret = cli_usage_error("perft: %s: the game ends after %lu steps",
+				      pos, done);
 		goto fail;
-	}
-	if (at) {
-		rc = cli_trace_advance(*s_out, seed, steps, &done);
-		if (rc != CATAN_OK) {
-			ret = cli_error("perft: %s: step %lu: %s: %s", pos, done,
-					catan_strerror(rc),
-					catan_state_errmsg(*s_out));
-			goto fail;
-		}
-		if (done != steps) {
-			ret = cli_usage_error("perft: %s: the game ends after %lu steps",
-					      pos, done);
-			goto fail;
-		}
 	}
 	return CLI_EXIT_OK;
 fail:

@@ -916,30 +916,6 @@ render(struct render *rd, const char *caption)
 	return ferror(f) ? -1 : 0;
 }
 
-/* "seed=S,steps=K" in any order; both required. */
-static int
-parse_at(const char *text, unsigned long *seed, unsigned long *steps)
-{
-	char buf[128], *tok, *save = NULL;
-	int have_seed = 0, have_steps = 0;
-
-	if (strlen(text) >= sizeof(buf))
-		return -1;
-	strcpy(buf, text);
-	for (tok = strtok_r(buf, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		if (strncmp(tok, "seed=", 5) == 0 &&
-		    cli_parse_ulong(tok + 5, ~0ul, seed) == 0)
-			have_seed = 1;
-		else if (strncmp(tok, "steps=", 6) == 0 &&
-			 cli_parse_ulong(tok + 6, ~0ul, steps) == 0)
-			have_steps = 1;
-		else
-			return -1;
-	}
-	return have_seed && have_steps ? 0 : -1;
-}
-
 /*
  * The position to draw: a snapshot or history file if @arg names one
  * ("-" is stdin), else GAME or GAME@seed=S,steps=K.
@@ -979,7 +955,7 @@ load_position(catan_ctx *ctx, const char *arg, catan_game **g_out,
 	strcpy(spec, arg);
 	if (at) {
 		spec[at - arg] = '\0';
-		if (parse_at(at + 1, &seed, &steps) != 0)
+		if (cli_trace_parse_at(at + 1, &seed, &steps) != 0)
 			return cli_usage_error("render: bad position suffix '%s' (expected @seed=S,steps=K)",
 					       at);
 	}
@@ -989,28 +965,12 @@ load_position(catan_ctx *ctx, const char *arg, catan_game **g_out,
 	ret = cli_load_game(ctx, spec, g_out);
 	if (ret != CLI_EXIT_OK)
 		return ret;
-	rc = catan_state_new(s_out, *g_out);
-	if (rc != CATAN_OK) {
-		ret = cli_error("render: cannot create the state: %s",
-				catan_strerror(rc));
-		goto fail;
+	/* fewer steps when the game ends first: draw the end */
+	ret = cli_trace_start(*g_out, "render", arg, seed, steps, s_out, &done);
+	if (ret != CLI_EXIT_OK) {
+		catan_game_unref(*g_out);
+		*g_out = NULL;
 	}
-	if (at) {
-		rc = cli_trace_advance(*s_out, seed, steps, &done);
-		if (rc != CATAN_OK) {
-			ret = cli_error("render: %s: step %lu: %s: %s", arg,
-					done, catan_strerror(rc),
-					catan_state_errmsg(*s_out));
-			goto fail;
-		}
-		/* fewer steps when the game ends first: draw the end */
-	}
-	return CLI_EXIT_OK;
-fail:
-	catan_state_free(*s_out);
-	catan_game_unref(*g_out);
-	*s_out = NULL;
-	*g_out = NULL;
 	return ret;
 }
 

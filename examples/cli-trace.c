@@ -35,9 +35,11 @@
  * Drawing the type first keeps rare but important actions (building,
  * development cards, trades) frequent in a short trace.
  *
- * cli-perft.c reaches positions `GAME@seed=S,steps=K` with the same
- * policy, through cli_trace_advance().
+ * cli-perft.c and cli-render.c reach positions `GAME@seed=S,steps=K`
+ * with the same policy, through cli_trace_start().
  */
+
+#define _POSIX_C_SOURCE 200809L
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -163,6 +165,54 @@ cli_trace_advance(catan_state *s, uint64_t seed, unsigned long steps,
 	if (done_out)
 		*done_out = done;
 	return rc;
+}
+
+/* "seed=S,steps=K" in any order; both required. */
+int
+cli_trace_parse_at(const char *text, unsigned long *seed, unsigned long *steps)
+{
+	char buf[128], *tok, *save = NULL;
+	int have_seed = 0, have_steps = 0;
+
+	if (strlen(text) >= sizeof(buf))
+		return -1;
+	strcpy(buf, text);
+	for (tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (strncmp(tok, "seed=", 5) == 0 &&
+		    cli_parse_ulong(tok + 5, ~0ul, seed) == 0)
+			have_seed = 1;
+		else if (strncmp(tok, "steps=", 6) == 0 &&
+			 cli_parse_ulong(tok + 6, ~0ul, steps) == 0)
+			have_steps = 1;
+		else
+			return -1;
+	}
+	return have_seed && have_steps ? 0 : -1;
+}
+
+int
+cli_trace_start(catan_game *g, const char *cmd, const char *pos,
+		unsigned long seed, unsigned long steps, catan_state **s_out,
+		unsigned long *done_out)
+{
+	int rc = catan_state_new(s_out, g);
+
+	*done_out = 0;
+	if (rc != CATAN_OK) {
+		*s_out = NULL;
+		return cli_error("%s: cannot create the state: %s", cmd,
+				 catan_strerror(rc));
+	}
+	rc = cli_trace_advance(*s_out, seed, steps, done_out);
+	if (rc != CATAN_OK) {
+		cli_error("%s: %s: step %lu: %s: %s", cmd, pos, *done_out,
+			  catan_strerror(rc), catan_state_errmsg(*s_out));
+		catan_state_free(*s_out);
+		*s_out = NULL;
+		return CLI_EXIT_FAILURE;
+	}
+	return CLI_EXIT_OK;
 }
 
 /* ------------------------------------------------------------ output */

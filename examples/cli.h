@@ -51,6 +51,19 @@ int cmd_render(int argc, char **argv);
 int cli_trace_choose(catan_state *s, uint64_t *rng, catan_action *out);
 int cli_trace_advance(catan_state *s, uint64_t seed, unsigned long steps,
 		      unsigned long *done_out);
+/*
+ * Positions `GAME@seed=S,steps=K` (perft, render): parse the part after
+ * the '@' (0, or -1 if malformed); make the initial state of @g and
+ * advance it (no steps without a suffix). cli_trace_start() prints why it
+ * fails, naming the subcommand @cmd and the position @pos, and returns
+ * CLI_EXIT_FAILURE with *s_out NULL; *done_out is the steps made, fewer
+ * than @steps when the game ends first.
+ */
+int cli_trace_parse_at(const char *text, unsigned long *seed,
+		       unsigned long *steps);
+int cli_trace_start(catan_game *g, const char *cmd, const char *pos,
+		    unsigned long seed, unsigned long steps,
+		    catan_state **s_out, unsigned long *done_out);
 
 /*
  * splitmix64 (Steele, Lea, Flood): the seeded stream of the subcommands
