@@ -155,6 +155,21 @@ int catan_test_refuse(catan_state *s, const char *text, int *reason_out);
  */
 uint64_t catan_test_seed(void);
 
+/*
+ * splitmix64: the tests' own random numbers, independent of the library;
+ * catan_test_below() is uniform in [0, n) up to modulo bias, n >= 1.
+ */
+uint64_t catan_test_rand(uint64_t *x);
+unsigned catan_test_below(uint64_t *x, unsigned n);
+
+/*
+ * One random step: a chance outcome at chance nodes (EXPLICIT), otherwise
+ * a random legal action of a random acting player, trade offers less
+ * often. Returns false at the end of the game.
+ */
+bool catan_test_random_action(catan_state *s, uint64_t *rng,
+			      catan_action *out);
+
 /* True when the program runs under valgrind (its preload is in the
  * environment): the seeded-game suites then play fewer games. */
 bool catan_test_under_valgrind(void);

@@ -120,6 +120,57 @@ catan_test_seed(void)
 	return (uint64_t)v;
 }
 
+uint64_t
+catan_test_rand(uint64_t *x)
+{
+	uint64_t z = (*x += UINT64_C(0x9e3779b97f4a7c15));
+
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+unsigned
+catan_test_below(uint64_t *x, unsigned n)
+{
+	return (unsigned)(catan_test_rand(x) % n);
+}
+
+bool
+catan_test_random_action(catan_state *s, uint64_t *rng, catan_action *out)
+{
+	static catan_action acts[4096];
+	static catan_chance_outcome outs[256];
+	uint32_t mask;
+	size_t n = 0;
+	int who[CATAN_MAX_PLAYERS], nwho = 0;
+
+	if (catan_state_is_terminal(s))
+		return false;
+	if (catan_state_is_chance_node(s)) {
+		CATAN_ASSERT_OK(catan_state_chance_outcomes(s, outs, 256, &n));
+		ck_assert_uint_gt(n, 0);
+		*out = outs[catan_test_below(rng, (unsigned)n)].action;
+		return true;
+	}
+	mask = catan_state_acting_players(s);
+	for (int p = 0; p < CATAN_MAX_PLAYERS; p++)
+		if (mask & (1u << p))
+			who[nwho++] = p;
+	ck_assert_int_gt(nwho, 0);
+	CATAN_ASSERT_OK(catan_state_legal_actions(s,
+			who[catan_test_below(rng, (unsigned)nwho)],
+			acts, 4096, &n));
+	ck_assert_uint_gt(n, 0);
+	/* Fewer trade offers, so that games move on. */
+	for (int tries = 0; tries < 4; tries++) {
+		*out = acts[catan_test_below(rng, (unsigned)n)];
+		if (out->type != CATAN_ACT_OFFER_TRADE)
+			break;
+	}
+	return true;
+}
+
 bool
 catan_test_under_valgrind(void)
 {

@@ -15,54 +15,6 @@
 
 /* ------------------------------------------------------------- helpers */
 
-static uint64_t
-next_rand(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-static unsigned
-below(uint64_t *x, unsigned n)
-{
-	return (unsigned)(next_rand(x) % n);
-}
-
-static bool
-random_action(catan_state *s, uint64_t *rng, catan_action *out)
-{
-	static catan_action acts[4096];
-	static catan_chance_outcome outs[256];
-	uint32_t mask;
-	size_t n = 0;
-	int who[CATAN_MAX_PLAYERS], nwho = 0;
-
-	if (catan_state_is_terminal(s))
-		return false;
-	if (catan_state_is_chance_node(s)) {
-		CATAN_ASSERT_OK(catan_state_chance_outcomes(s, outs, 256, &n));
-		*out = outs[below(rng, (unsigned)n)].action;
-		return true;
-	}
-	mask = catan_state_acting_players(s);
-	for (int p = 0; p < CATAN_MAX_PLAYERS; p++)
-		if (mask & (1u << p))
-			who[nwho++] = p;
-	ck_assert_int_gt(nwho, 0);
-	CATAN_ASSERT_OK(catan_state_legal_actions(s, who[below(rng, (unsigned)nwho)],
-						  acts, 4096, &n));
-	ck_assert_uint_gt(n, 0);
-	for (int tries = 0; tries < 4; tries++) {
-		*out = acts[below(rng, (unsigned)n)];
-		if (out->type != CATAN_ACT_OFFER_TRADE)
-			break;
-	}
-	return true;
-}
-
 static const char *const specs[] = {
 	"base(players=4,seed=21)",
 	"base(players=3,seed=22)",
@@ -326,7 +278,7 @@ START_TEST(test_observation_hides)
 	catan_action a;
 	int step = 0;
 
-	while (step < 2500 && random_action(s, &rng, &a)) {
+	while (step < 2500 && catan_test_random_action(s, &rng, &a)) {
 		CATAN_ASSERT_OK(catan_state_apply(s, &a));
 		if (++step % 97 == 0 || catan_state_is_terminal(s))
 			check_hiding(ctx, s);
@@ -645,7 +597,7 @@ START_TEST(test_json_games)
 	do {
 		if (step % 5 == 0 || catan_state_is_terminal(s))
 			check_json(s, np);
-		if (!random_action(s, &rng, &a))
+		if (!catan_test_random_action(s, &rng, &a))
 			break;
 		CATAN_ASSERT_OK(catan_state_apply(s, &a));
 	} while (++step < 1500);
@@ -710,7 +662,7 @@ check_resample(catan_ctx *ctx, const catan_state *s, int player, uint64_t seed)
 	ck_assert(catan_state_equal(r, r2));
 	catan_state_free(r2);
 	/* and it plays on */
-	for (int i = 0; i < 40 && random_action(r, &rng, &a); i++)
+	for (int i = 0; i < 40 && catan_test_random_action(r, &rng, &a); i++)
 		CATAN_ASSERT_OK(catan_state_apply(r, &a));
 	catan_state_free(r);
 }
@@ -725,7 +677,7 @@ START_TEST(test_resample_games)
 	catan_action a;
 	int step = 0, changed = 0, tries = 0;
 
-	while (step < 2500 && random_action(s, &rng, &a)) {
+	while (step < 2500 && catan_test_random_action(s, &rng, &a)) {
 		CATAN_ASSERT_OK(catan_state_apply(s, &a));
 		if (++step % 41 && !catan_state_is_terminal(s))
 			continue;

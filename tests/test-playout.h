@@ -20,7 +20,7 @@
 /* Action texts in messages; long enough for any variant's notation. */
 #define TEXT_CAP 512
 
-/* splitmix64: the suites' own generator, independent of the library's. */
+/* catan_test_rand()'s stream, with the state of a run. */
 struct rng {
 	uint64_t s;
 };

@@ -16,62 +16,6 @@
 
 /* ------------------------------------------------------------- helpers */
 
-/* splitmix64: the tests' own random numbers, independent of the library */
-static uint64_t
-next_rand(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-static unsigned
-below(uint64_t *x, unsigned n)
-{
-	return (unsigned)(next_rand(x) % n);
-}
-
-/*
- * One random step: a chance outcome at chance nodes (EXPLICIT), otherwise
- * a random legal action of a random acting player. Returns false at the
- * end of the game.
- */
-static bool
-random_action(catan_state *s, uint64_t *rng, catan_action *out)
-{
-	static catan_action acts[4096];
-	static catan_chance_outcome outs[256];
-	uint32_t mask;
-	size_t n = 0;
-	int who[CATAN_MAX_PLAYERS], nwho = 0;
-
-	if (catan_state_is_terminal(s))
-		return false;
-	if (catan_state_is_chance_node(s)) {
-		CATAN_ASSERT_OK(catan_state_chance_outcomes(s, outs, 256, &n));
-		ck_assert_uint_gt(n, 0);
-		*out = outs[below(rng, (unsigned)n)].action;
-		return true;
-	}
-	mask = catan_state_acting_players(s);
-	for (int p = 0; p < CATAN_MAX_PLAYERS; p++)
-		if (mask & (1u << p))
-			who[nwho++] = p;
-	ck_assert_int_gt(nwho, 0);
-	CATAN_ASSERT_OK(catan_state_legal_actions(s, who[below(rng, (unsigned)nwho)],
-						  acts, 4096, &n));
-	ck_assert_uint_gt(n, 0);
-	/* Fewer trade offers, so games move on. */
-	for (int tries = 0; tries < 4; tries++) {
-		*out = acts[below(rng, (unsigned)n)];
-		if (out->type != CATAN_ACT_OFFER_TRADE)
-			break;
-	}
-	return true;
-}
-
 static bool
 same_position(const catan_state *a, const catan_state *b)
 {
@@ -155,7 +99,7 @@ played_state(catan_game *g, uint64_t seed, int steps)
 	uint64_t rng = seed;
 	catan_action a;
 
-	for (int i = 0; i < steps && random_action(s, &rng, &a); i++)
+	for (int i = 0; i < steps && catan_test_random_action(s, &rng, &a); i++)
 		CATAN_ASSERT_OK(catan_state_apply(s, &a));
 	return s;
 }
@@ -194,7 +138,7 @@ check_same_future(catan_ctx *ctx, const catan_state *s, uint64_t seed, int steps
 	catan_action a;
 
 	CATAN_ASSERT_OK(catan_state_clone(&o, s));
-	for (int i = 0; i < steps && random_action(o, &rng, &a); i++) {
+	for (int i = 0; i < steps && catan_test_random_action(o, &rng, &a); i++) {
 		CATAN_ASSERT_OK(catan_state_apply(o, &a));
 		CATAN_ASSERT_OK(catan_state_apply(t, &a));
 		ck_assert(same_position(o, t));
@@ -217,7 +161,7 @@ START_TEST(test_snapshot_round_trip_games)
 	int step = 0;
 
 	check_round_trip(ctx, s);
-	while (step < 3000 && random_action(s, &rng, &a)) {
+	while (step < 3000 && catan_test_random_action(s, &rng, &a)) {
 		CATAN_ASSERT_OK(catan_state_apply(s, &a));
 		step++;
 		check_round_trip(ctx, s);
@@ -248,7 +192,7 @@ START_TEST(test_history_round_trip_games)
 
 	ck_assert_ptr_nonnull(hist);
 	ck_assert_ptr_nonnull(text);
-	while (n < MAX_HISTORY && random_action(s, &rng, &a)) {
+	while (n < MAX_HISTORY && catan_test_random_action(s, &rng, &a)) {
 		CATAN_ASSERT_OK(catan_state_apply(s, &a));
 		/* SAMPLED: chance is resolved inside apply and never listed */
 		ck_assert(explicit || a.player != CATAN_PLAYER_CHANCE);
@@ -497,7 +441,7 @@ exercise(catan_state *s, uint64_t seed)
 		CATAN_ASSERT_OK(catan_state_observation_string(s, who, buf, sizeof(buf), NULL));
 		CATAN_ASSERT_OK(catan_state_to_json(s, who, buf, sizeof(buf), NULL));
 	}
-	for (int i = 0; i < 60 && random_action(s, &rng, &a); i++)
+	for (int i = 0; i < 60 && catan_test_random_action(s, &rng, &a); i++)
 		CATAN_ASSERT_OK(catan_state_apply(s, &a));
 }
 
@@ -515,14 +459,14 @@ START_TEST(test_snapshot_byte_flips)
 	for (int trial = 0; trial < 3000; trial++) {
 		catan_game *g2 = NULL;
 		catan_state *t = NULL;
-		size_t at = below(&rng, (unsigned)len);
+		size_t at = catan_test_below(&rng, (unsigned)len);
 		int rc;
 
 		memcpy(edit, text, len);
 		if (trial % 2)
-			edit[at] = (char)(edit[at] ^ (1u << below(&rng, 8)));
+			edit[at] = (char)(edit[at] ^ (1u << catan_test_below(&rng, 8)));
 		else
-			edit[at] = (char)below(&rng, 256);
+			edit[at] = (char)catan_test_below(&rng, 256);
 		rc = catan_load(&g2, &t, ctx, edit, len);
 		if (rc != CATAN_OK) {
 			ck_assert_msg(rc == CATAN_EPARSE || rc == CATAN_EVERSION ||
