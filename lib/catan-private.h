@@ -584,6 +584,15 @@ static inline unsigned cards_total(const uint8_t c[CATAN_MAX_CARD_KINDS])
 	w = (w & BYTES_LOW) + ((w >> 8) & BYTES_LOW);
 	return (unsigned)((w * 0x0001000100010001ull) >> 48);
 }
+/* The resource cards the bank holds. */
+static inline unsigned bank_total(const struct core_state *c)
+{
+	unsigned t = 0;
+
+	for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
+		t += c->bank[k];
+	return t;
+}
 static inline unsigned dev_total(const uint8_t dev[CATAN_MAX_DEV_KINDS])
 {
 	return cards_total(dev);
@@ -722,6 +731,11 @@ void catan_awards__refresh_longest_road(catan_state *s, uint32_t players);
 void catan_awards__road_added(catan_state *s, int player, unsigned edge);
 /* Largest Army after a Knight (strictly more to take, >= 3). */
 void catan_awards__update_largest_army(catan_state *s);
+/* Who holds an award after @value (per player) changed: the holder keeps it
+ * while tied at the top with at least @min; otherwise the one player alone
+ * at the top with at least @min; otherwise nobody (05.F, B8). Modules with
+ * awards of their own use it too (Harbors' Harbormaster). */
+int catan_awards__holder(const unsigned *value, int nplayers, int holder, unsigned min);
 
 /* production (rules-production.c): bank-shortage rule included */
 void catan_production__roll(catan_state *s, unsigned total);

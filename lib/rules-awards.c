@@ -393,8 +393,8 @@ longest_through(const catan_state *s, int player, unsigned edge, unsigned floor)
  * player alone at the top with at least the threshold; otherwise it is set
  * aside. While nothing breaks, this is "another must exceed the holder".
  */
-static int
-award_holder(const unsigned *value, int nplayers, int holder, unsigned min)
+int
+catan_awards__holder(const unsigned *value, int nplayers, int holder, unsigned min)
 {
 	unsigned top = 0;
 	int at_top = 0, leader = CATAN_NO_PLAYER;
@@ -434,7 +434,7 @@ catan_awards__refresh_longest_road(catan_state *s, uint32_t players)
 		}
 		length[p] = ps->road_length;
 	}
-	core->longest_holder = (int8_t)award_holder(length, n,
+	core->longest_holder = (int8_t)catan_awards__holder(length, n,
 						    core->longest_holder,
 						    LONGEST_ROAD_MIN);
 }
@@ -466,7 +466,7 @@ catan_awards__road_added(catan_state *s, int player, unsigned edge)
 		ps->road_length = (uint8_t)(len > 255 ? 255 : len);
 	for (int p = 0; p < n; p++)
 		length[p] = st_cplayer(s, p)->road_length;
-	core->longest_holder = (int8_t)award_holder(length, n,
+	core->longest_holder = (int8_t)catan_awards__holder(length, n,
 						    core->longest_holder,
 						    LONGEST_ROAD_MIN);
 }
@@ -488,6 +488,6 @@ catan_awards__update_largest_army(catan_state *s)
 		n = CATAN_MAX_PLAYERS;
 	for (int p = 0; p < n; p++)
 		knights[p] = st_cplayer(s, p)->knights;
-	core->army_holder = (int8_t)award_holder(knights, n, core->army_holder,
+	core->army_holder = (int8_t)catan_awards__holder(knights, n, core->army_holder,
 						 LARGEST_ARMY_MIN);
 }

@@ -81,36 +81,15 @@ port_points(const catan_state *s, unsigned points[CATAN_MAX_PLAYERS])
 }
 
 /*
- * The holder rule of the base game's awards (base-game.txt §05.F, B8),
- * which the text's two sentences are an instance of: the holder keeps the
- * tile while tied at the top with at least the minimum; otherwise it goes
- * to the one player alone at the top with at least the minimum; otherwise
- * it is set aside. While points only grow this is "first to 3, then
- * strictly more to take it"; it also decides the cases the text does not
- * (a building lost to a later module or an edit).
+ * The Harbormaster follows the holder rule of the base game's awards
+ * (catan_awards__holder(), base-game.txt §05.F, B8), which the text's two
+ * sentences are an instance of: the holder keeps the tile while tied at
+ * the top with at least the minimum; otherwise it goes to the one player
+ * alone at the top with at least the minimum; otherwise it is set aside.
+ * While points only grow this is "first to 3, then strictly more to take
+ * it"; it also decides the cases the text does not (a building lost to a
+ * later module or an edit).
  */
-static int
-award_holder(const unsigned *value, int nplayers, int holder, unsigned min)
-{
-	unsigned top = 0;
-	int at_top = 0, leader = CATAN_NO_PLAYER;
-
-	for (int p = 0; p < nplayers; p++)
-		if (value[p] > top)
-			top = value[p];
-	if (top < min)
-		return CATAN_NO_PLAYER;
-	if (holder >= 0 && holder < nplayers && value[holder] == top)
-		return holder;
-	for (int p = 0; p < nplayers; p++) {
-		if (value[p] == top) {
-			at_top++;
-			leader = p;
-		}
-	}
-	return at_top == 1 ? leader : CATAN_NO_PLAYER;
-}
-
 static void
 update_holder(catan_state *s, struct harbors_slice *hs)
 {
@@ -120,7 +99,7 @@ update_holder(catan_state *s, struct harbors_slice *hs)
 	if (n > CATAN_MAX_PLAYERS)
 		n = CATAN_MAX_PLAYERS;
 	port_points(s, points);
-	hs->holder = (int8_t)award_holder(points, n, hs->holder,
+	hs->holder = (int8_t)catan_awards__holder(points, n, hs->holder,
 					  PORT_POINTS_MIN);
 }
 
