@@ -215,16 +215,6 @@ only_base_resources(const uint8_t c[CATAN_MAX_CARD_KINDS])
 }
 
 static unsigned
-bank_total(const struct core_state *c)
-{
-	unsigned t = 0;
-
-	for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
-		t += c->bank[k];
-	return t;
-}
-
-static unsigned
 deck_left(const struct core_state *c)
 {
 	unsigned t = 0;

@@ -287,16 +287,6 @@ touches_own_damage(const catan_state *s, const struct ev_slice *sl, int player,
 
 /* -------------------------------------------------------- who benefits */
 
-static unsigned
-bank_total(const struct core_state *c)
-{
-	unsigned t = 0;
-
-	for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
-		t += c->bank[k];
-	return t;
-}
-
 /* Players at the top of @p value, if the top is at least @p min. */
 static uint32_t
 top_players(const unsigned *value, int n, unsigned min)
