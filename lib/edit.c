@@ -220,75 +220,56 @@ edit_set_turn(catan_state *s, int player, int phase, int dice)
 	return CATAN_OK;
 }
 
-/* Every edit ends by letting modules recompute what they derive from the
- * position (awards of their own), as an applied action would. */
+/* Every edit that succeeds ends as an applied action would: what is
+ * derived from the position (who acts, the piece sets, the modules' own
+ * awards) is recomputed by catan_state__refresh(); a refused edit changed
+ * nothing. */
+static int
+refreshed(catan_state *s, int rc)
+{
+	if (rc == CATAN_OK)
+		catan_state__refresh(s);
+	return rc;
+}
 
 int
 catan_edit_set_cards(catan_state *s, int player, int kind, unsigned count)
 {
-	int rc = edit_set_cards(s, player, kind, count);
-
-	if (rc == CATAN_OK)
-		catan_state__refresh(s);
-	return rc;
+	return refreshed(s, edit_set_cards(s, player, kind, count));
 }
 
 int
 catan_edit_give_dev_card(catan_state *s, int player, int kind, int playable)
 {
-	int rc = edit_give_dev_card(s, player, kind, playable);
-
-	if (rc == CATAN_OK)
-		catan_state__refresh(s);
-	return rc;
+	return refreshed(s, edit_give_dev_card(s, player, kind, playable));
 }
 
 int
 catan_edit_set_knights_played(catan_state *s, int player, unsigned count)
 {
-	int rc = edit_set_knights_played(s, player, count);
-
-	if (rc == CATAN_OK)
-		catan_state__refresh(s);
-	return rc;
+	return refreshed(s, edit_set_knights_played(s, player, count));
 }
 
 int
 catan_edit_place(catan_state *s, int player, int piece, unsigned location)
 {
-	int rc = edit_place(s, player, piece, location);
-
-	if (rc == CATAN_OK)
-		catan_state__refresh(s);
-	return rc;
+	return refreshed(s, edit_place(s, player, piece, location));
 }
 
 int
 catan_edit_remove(catan_state *s, int piece, unsigned location)
 {
-	int rc = edit_remove(s, piece, location);
-
-	if (rc == CATAN_OK)
-		catan_state__refresh(s);
-	return rc;
+	return refreshed(s, edit_remove(s, piece, location));
 }
 
 int
 catan_edit_set_robber(catan_state *s, unsigned hex)
 {
-	int rc = edit_set_robber(s, hex);
-
-	if (rc == CATAN_OK)
-		catan_state__refresh(s);
-	return rc;
+	return refreshed(s, edit_set_robber(s, hex));
 }
 
 int
 catan_edit_set_turn(catan_state *s, int player, int phase, int dice)
 {
-	int rc = edit_set_turn(s, player, phase, dice);
-
-	if (rc == CATAN_OK)
-		catan_state__refresh(s);
-	return rc;
+	return refreshed(s, edit_set_turn(s, player, phase, dice));
 }
