@@ -25,15 +25,6 @@ counting_realloc(void *userdata, void *ptr, size_t old_size, size_t new_size)
 	return realloc(ptr, new_size);
 }
 
-static uint64_t
-next_random(uint64_t *x)
-{
-	*x ^= *x << 13;
-	*x ^= *x >> 7;
-	*x ^= *x << 17;
-	return *x;
-}
-
 /*
  * Whole games through every hot-path entry point — legal actions of every
  * actor, check, apply (checked and unchecked), chance outcomes, resolving
@@ -75,8 +66,8 @@ play_without_allocating(const char *spec, int games)
 			if (catan_state_is_chance_node(s)) {
 				CATAN_ASSERT_OK(catan_state_chance_outcomes(s, outcomes, 64, &n));
 				ck_assert_uint_gt(n, 0);
-				if (next_random(&rng) & 1) {
-					CATAN_ASSERT_OK(catan_state_apply(s, &outcomes[next_random(&rng) % n].action));
+				if (catan_test_rand(&rng) & 1) {
+					CATAN_ASSERT_OK(catan_state_apply(s, &outcomes[catan_test_rand(&rng) % n].action));
 				} else {
 					CATAN_ASSERT_OK(catan_state_resolve_chance(s));
 				}
@@ -89,7 +80,7 @@ play_without_allocating(const char *spec, int games)
 				CATAN_ASSERT_OK(catan_state_legal_actions(s, p, legal, cap, &n));
 				ck_assert_uint_gt(n, 0);
 				{
-					catan_action a = legal[next_random(&rng) % n];
+					catan_action a = legal[catan_test_rand(&rng) % n];
 					int reason = 0;
 
 					CATAN_ASSERT_OK(catan_state_check_action(s, &a, &reason));

@@ -15,32 +15,11 @@
 
 #define CANARY 0xEE
 
-struct rng {
-	uint64_t s;
-};
-
-/* splitmix64 */
-static uint64_t
-rng_next(struct rng *r)
-{
-	uint64_t z = (r->s += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
-}
-
-static uint32_t
-rng_below(struct rng *r, uint32_t n)
-{
-	return n ? (uint32_t)(rng_next(r) % n) : 0;
-}
-
 /* Buffers sized by the game's bounds, for random play. */
 struct play {
 	catan_game *g;
 	catan_state *s;
-	struct rng rng;
+	uint64_t rng;
 	size_t maxact, maxout;
 	catan_action *acts;
 	catan_chance_outcome *outs;
@@ -54,7 +33,7 @@ play_open(struct play *p, catan_ctx *ctx, const char *spec, uint64_t seed)
 	memset(p, 0, sizeof(*p));
 	p->g = catan_test_game_new(ctx, spec);
 	p->s = catan_test_state_new(p->g);
-	p->rng.s = seed;
+	p->rng = seed;
 	p->maxact = catan_game_max_legal_actions(p->g);
 	p->maxout = catan_game_max_chance_outcomes(p->g);
 	ck_assert_uint_gt(p->maxact, 0);
@@ -114,7 +93,7 @@ play_choose(struct play *p, catan_action *out)
 		uint32_t v;
 
 		ck_assert_uint_gt(n, 0);
-		v = rng_below(&p->rng, p->outs[0].den);
+		v = catan_test_below(&p->rng, p->outs[0].den);
 		for (i = 0; i + 1 < n && v >= p->outs[i].num; i++)
 			v -= p->outs[i].num;
 		*out = p->outs[i].action;
@@ -126,7 +105,7 @@ play_choose(struct play *p, catan_action *out)
 
 		ck_assert_uint_ne(mask, 0);
 		while (actor < 0) {
-			int q = (int)rng_below(&p->rng, (uint32_t)players);
+			int q = (int)catan_test_below(&p->rng, (uint32_t)players);
 
 			if (mask & (1u << q))
 				actor = q;
@@ -134,9 +113,9 @@ play_choose(struct play *p, catan_action *out)
 		n = play_legal(p, actor);
 		ck_assert_uint_gt(n, 0);
 		do {
-			pick = rng_below(&p->rng, (uint32_t)n);
+			pick = catan_test_below(&p->rng, (uint32_t)n);
 		} while (p->acts[pick].type == CATAN_ACT_OFFER_TRADE &&
-			 rng_below(&p->rng, 20) != 0);
+			 catan_test_below(&p->rng, 20) != 0);
 		*out = p->acts[pick];
 	}
 	return 1;

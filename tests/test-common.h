@@ -157,7 +157,7 @@ uint64_t catan_test_seed(void);
 
 /*
  * splitmix64: the tests' own random numbers, independent of the library;
- * catan_test_below() is uniform in [0, n) up to modulo bias, n >= 1.
+ * catan_test_below() is uniform in [0, n) up to modulo bias (0 for n = 0).
  */
 uint64_t catan_test_rand(uint64_t *x);
 unsigned catan_test_below(uint64_t *x, unsigned n);

@@ -55,15 +55,6 @@ struct play {
 	unsigned direct;           /* draws a sampler made */
 };
 
-static uint64_t
-next_random(uint64_t *x)
-{
-	*x ^= *x << 13;
-	*x ^= *x >> 7;
-	*x ^= *x << 17;
-	return *x;
-}
-
 /* Recomputing everything derived from the position changes no byte. */
 static void
 check_derived(struct play *p)
@@ -149,7 +140,7 @@ play_one(const char *const game[2], unsigned seed, unsigned *direct)
 		CATAN_ASSERT_OK(catan_state_legal_actions(p.s, __builtin_ctz(acting), p.legal,
 							  p.cap, &n));
 		ck_assert_uint_gt(n, 0);
-		CATAN_ASSERT_OK(catan_state_apply(p.s, &p.legal[next_random(&x) % n]));
+		CATAN_ASSERT_OK(catan_state_apply(p.s, &p.legal[catan_test_rand(&x) % n]));
 	}
 	check_derived(&p);
 	*direct += p.direct;
@@ -247,7 +238,7 @@ play_twin(const char *const game[2], unsigned seed)
 				      "%s, step %u: the chance outcomes differ on the general paths",
 				      spec, t.step);
 			ck_assert_uint_gt(n, 0);
-			chosen = &t.out_fast[next_random(&x) % n].action;
+			chosen = &t.out_fast[catan_test_rand(&x) % n].action;
 		} else {
 			uint32_t acting = catan_state_acting_players(t.fast);
 
@@ -256,7 +247,7 @@ play_twin(const char *const game[2], unsigned seed)
 			CATAN_ASSERT_OK(catan_state_legal_actions(t.fast, __builtin_ctz(acting),
 								  t.legal_fast, t.cap, &n));
 			ck_assert_uint_gt(n, 0);
-			chosen = &t.legal_fast[next_random(&x) % n];
+			chosen = &t.legal_fast[catan_test_rand(&x) % n];
 		}
 		CATAN_ASSERT_OK(catan_state_apply(t.fast, chosen));
 		CATAN_ASSERT_OK(catan_state_apply(t.gen, chosen));

@@ -133,7 +133,7 @@ catan_test_rand(uint64_t *x)
 unsigned
 catan_test_below(uint64_t *x, unsigned n)
 {
-	return (unsigned)(catan_test_rand(x) % n);
+	return n ? (unsigned)(catan_test_rand(x) % n) : 0;
 }
 
 bool

@@ -765,16 +765,6 @@ END_TEST
 
 /* ------------------------------------------ incremental state, fast paths */
 
-static uint64_t
-mix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
 /* The places a listing gives, against testing every place in turn. */
 static void
 check_listings(const catan_state *s)
@@ -854,7 +844,7 @@ START_TEST(test_incremental_matches_full)
 			CATAN_ASSERT_OK(catan_state_legal_actions(s, __builtin_ctz(acting),
 								  buf, cap, &n));
 			ck_assert_uint_gt(n, 0);
-			CATAN_ASSERT_OK(catan_state_apply_unchecked(s, &buf[mix64(&rng) % n]));
+			CATAN_ASSERT_OK(catan_state_apply_unchecked(s, &buf[catan_test_rand(&rng) % n]));
 			CATAN_ASSERT_OK(catan_state_copy(full, s));
 			catan_awards__update_longest_road(full);
 			ck_assert(catan_state_equal(full, s));

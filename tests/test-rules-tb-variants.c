@@ -691,17 +691,6 @@ START_TEST(test_t1_registered)
 }
 END_TEST
 
-/* splitmix64, for the random playouts below */
-static uint64_t
-next_random(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
 /*
  * The two modules touch different rules, so their order does not matter:
  * the same seed and the same choices give the same game in both orders
@@ -737,7 +726,7 @@ START_TEST(test_t1_order_does_not_matter)
 		ck_assert_uint_eq(n[0], n[1]);
 		ck_assert_uint_gt(n[0], 0);
 		ck_assert_mem_eq(a[0], a[1], n[0] * sizeof(a[0][0]));
-		pick = (size_t)(next_random(&rng) % n[0]);
+		pick = (size_t)(catan_test_rand(&rng) % n[0]);
 		CATAN_ASSERT_OK(catan_state_apply(s[0], &a[0][pick]));
 		CATAN_ASSERT_OK(catan_state_apply(s[1], &a[1][pick]));
 		for (int p = 0; p < catan_game_num_players(catan_state_game(s[0])); p++)
