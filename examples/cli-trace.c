@@ -51,18 +51,6 @@
 #define DEFAULT_STEPS 150ul
 #define MAX_STEPS 10000000ul
 
-static unsigned
-popcount32(uint32_t x)
-{
-	unsigned n = 0;
-
-	while (x) {
-		x &= x - 1;
-		n++;
-	}
-	return n;
-}
-
 /*
  * The policy's choice at @s (not terminal). Returns CATAN_OK, or the
  * library's code if a list could not be read.
@@ -93,7 +81,7 @@ cli_trace_choose(catan_state *s, uint64_t *rng, catan_action *out)
 		return rc;
 	} else {
 		uint32_t mask = catan_state_acting_players(s);
-		unsigned k = popcount32(mask);
+		unsigned k = (unsigned)__builtin_popcount(mask);
 		size_t cap = catan_game_max_legal_actions(g), n = 0;
 		catan_action *a;
 		unsigned pick;

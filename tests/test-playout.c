@@ -25,13 +25,7 @@ rng_below(struct rng *r, uint32_t n)
 unsigned
 popcount32(uint32_t x)
 {
-	unsigned n = 0;
-
-	while (x) {
-		x &= x - 1;
-		n++;
-	}
-	return n;
+	return (unsigned)__builtin_popcount(x);
 }
 
 void
