@@ -1062,6 +1062,66 @@ START_TEST(test_ids_out_of_range)
 }
 END_TEST
 
+/*
+ * apply_unchecked skips legality but stays memory-safe on any input
+ * (state.h): an index outside its table (hex, intersection, edge, player,
+ * card kind, dice total) is written nowhere, and the position is left as
+ * it was; only the move counter counts the call.
+ */
+START_TEST(test_apply_unchecked_ids_out_of_range)
+{
+	catan_ctx *ctx = catan_test_ctx_new();
+	catan_game *g = catan_test_game_new(ctx, BEGINNER);
+	catan_state *s = catan_test_state_new(g), *t = catan_test_state_new(g);
+	uint64_t rng = 7;
+	catan_action step;
+	int p;
+	static const struct {
+		int type, chance;
+		uint16_t target, arg;
+	} bad[] = {
+		{ CATAN_ACT_MOVE_ROBBER, 0, 19, 0 },
+		{ CATAN_ACT_STEAL, 0, 0, 3 },
+		{ CATAN_ACT_BUILD_ROAD, 0, 72, 0 },
+		{ CATAN_ACT_BUILD_SETTLEMENT, 0, 54, 0 },
+		{ CATAN_ACT_BUILD_CITY, 0, 54, 0 },
+		{ CATAN_ACT_CONFIRM_TRADE, 0, 0, 3 },
+		{ CATAN_ACT_PLAY_MONOPOLY, 0, 0, CATAN_MAX_CARD_KINDS },
+		{ CATAN_ACT_FIRST_PLAYER, 1, 3, 0 },
+		{ CATAN_ACT_DICE, 1, 1, 0 },
+		{ CATAN_ACT_DICE, 1, 13, 0 },
+		{ CATAN_ACT_DRAW_DEV, 1, 0, CATAN_MAX_DEV_KINDS },
+		{ CATAN_ACT_STEAL_CARD, 1, 0, CATAN_MAX_CARD_KINDS },
+	};
+
+	/* a turn under way: the roll-off is over and no chance is pending */
+	while (st_ccore(s)->current < 0 || catan_state_is_chance_node(s)) {
+		ck_assert(catan_test_random_action(s, &rng, &step));
+		CATAN_ASSERT_OK(catan_state_apply(s, &step));
+	}
+	p = st_ccore(s)->current;
+	for (size_t i = 0; i < ARRAY_LEN(bad); i++) {
+		catan_action a = CATAN_ACTION_INIT;
+
+		a.type = (uint16_t)bad[i].type;
+		a.player = (int8_t)(bad[i].chance ? CATAN_PLAYER_CHANCE : p);
+		a.target = bad[i].target;
+		a.arg = bad[i].arg;
+		CATAN_ASSERT_OK(catan_state_copy(t, s));
+		CATAN_ASSERT_OK(catan_state_apply_unchecked(t, &a));
+		ck_assert_uint_eq(catan_state_move_number(t), catan_state_move_number(s) + 1);
+		st_core(t)->move_number = st_ccore(s)->move_number;
+		ck_assert_msg(catan_state_equal(t, s),
+			      "action type %d (target %u, arg %u) changed the position",
+			      bad[i].type, bad[i].target, bad[i].arg);
+	}
+	catan_state_free(t);
+	catan_state_free(s);
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
 /* ------------------------------------------------ snapshots, histories */
 
 static char *
@@ -1463,6 +1523,7 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD_LOOP(s, test_illegal_action, 0, (int)ARRAY_LEN(illegal_rows));
 	CATAN_TEST_ADD(s, test_player_out_of_range);
 	CATAN_TEST_ADD(s, test_ids_out_of_range);
+	CATAN_TEST_ADD(s, test_apply_unchecked_ids_out_of_range);
 	CATAN_TEST_ADD_LOOP(s, test_load, 0, (int)ARRAY_LEN(load_rows));
 	CATAN_TEST_ADD(s, test_null_arguments);
 	CATAN_TEST_ADD(s, test_short_buffers);
