@@ -434,9 +434,8 @@ catan_awards__refresh_longest_road(catan_state *s, uint32_t players)
 		}
 		length[p] = ps->road_length;
 	}
-	core->longest_holder = (int8_t)catan_awards__holder(length, n,
-						    core->longest_holder,
-						    LONGEST_ROAD_MIN);
+	core->longest_holder = (int8_t)catan_awards__holder(length, n, core->longest_holder,
+							    LONGEST_ROAD_MIN);
 }
 
 /*
@@ -466,9 +465,8 @@ catan_awards__road_added(catan_state *s, int player, unsigned edge)
 		ps->road_length = (uint8_t)(len > 255 ? 255 : len);
 	for (int p = 0; p < n; p++)
 		length[p] = st_cplayer(s, p)->road_length;
-	core->longest_holder = (int8_t)catan_awards__holder(length, n,
-						    core->longest_holder,
-						    LONGEST_ROAD_MIN);
+	core->longest_holder = (int8_t)catan_awards__holder(length, n, core->longest_holder,
+							    LONGEST_ROAD_MIN);
 }
 
 void
@@ -489,5 +487,5 @@ catan_awards__update_largest_army(catan_state *s)
 	for (int p = 0; p < n; p++)
 		knights[p] = st_cplayer(s, p)->knights;
 	core->army_holder = (int8_t)catan_awards__holder(knights, n, core->army_holder,
-						 LARGEST_ARMY_MIN);
+							 LARGEST_ARMY_MIN);
 }

@@ -99,8 +99,7 @@ update_holder(catan_state *s, struct harbors_slice *hs)
 	if (n > CATAN_MAX_PLAYERS)
 		n = CATAN_MAX_PLAYERS;
 	port_points(s, points);
-	hs->holder = (int8_t)catan_awards__holder(points, n, hs->holder,
-					  PORT_POINTS_MIN);
+	hs->holder = (int8_t)catan_awards__holder(points, n, hs->holder, PORT_POINTS_MIN);
 }
 
 static int
