@@ -37,9 +37,9 @@ struct catan_ctx {
 	/* Games built in this context take the general paths only: boards
 	 * without bit masks (struct board), so listings and Longest Road
 	 * scan the piece bytes as on boards too large for masks, and
-	 * production counts per player as in games of many players. The
-	 * tests set it to hold those paths against the fast ones on the
-	 * games that exist. */
+	 * production counts per player as in games of many players, and
+	 * sampled chance events take the generic apply. The tests set it to
+	 * hold those paths against the fast ones on the games that exist. */
 	bool general_paths;
 	char errmsg[CATAN_ERRMSG_SIZE];
 };
@@ -310,6 +310,16 @@ struct catan_game {
 	 * nothing) when the generic path must run. Used when no module
 	 * claims the pending event (module samplers first). */
 	bool (*sample_chance)(catan_state *s, catan_action *out);
+	/* Optional fused SAMPLED chance step, set by a built-in variant: draw
+	 * the pending event as sample_chance does and apply it with the
+	 * variant's finish_action and the move count, exactly as
+	 * sample_chance followed by the generic apply would, without
+	 * building an action and dispatching it a second time. False, having
+	 * drawn nothing, when the generic path must run. game.c clears it
+	 * in games whose modules list chance outcomes or watch every apply,
+	 * and under ctx->general_paths, so the tests can hold it against
+	 * the generic path. */
+	bool (*resolve_sampled)(catan_state *s);
 	/* Which kinds of module hooks the game has (game.c, once built): the
 	 * generic paths skip their folds when none applies. */
 	bool module_chance;                /* some module lists chance outcomes */

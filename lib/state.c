@@ -674,9 +674,13 @@ resolve_by_walk(catan_state *s)
 static void
 resolve_pending_chance(catan_state *s)
 {
+	bool (*fused)(catan_state *) = s->game->resolve_sampled;
+
 	while (st_ccore(s)->chance != CHANCE_NONE && !is_terminal(s)) {
 		catan_action a;
 
+		if (fused && fused(s))
+			continue;
 		/* Same draw, same outcome, no list. */
 		if (sample_chance(s, &a))
 			apply_one(s, &a);

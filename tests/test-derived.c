@@ -27,20 +27,19 @@
 #include "test-common.h"
 #include "catan-private.h"
 
-/* Every module alone and in combinations (EXPLICIT chance: the test
- * draws): the variant's parameters, then the modules (the seed goes
- * between them). */
+/* Every module alone and in combinations: the variant's parameters, then
+ * the modules (the chance mode and the seed go between them). */
 static const char *const games[][2] = {
-	{ "base(players=4,chance=explicit,offer_max=0", "" },
-	{ "base(players=3,chance=explicit", "" },
-	{ "base(players=4,chance=explicit,offer_max=0", "+friendly_robber" },
-	{ "base(players=4,chance=explicit,offer_max=0", "+harbors" },
-	{ "base(players=4,chance=explicit,offer_max=0", "+event_cards" },
-	{ "base(players=3,chance=explicit,offer_max=0", "+harbors+event_cards" },
-	{ "base(players=4,chance=explicit,offer_max=0", "+friendly_robber+harbors+event_cards" },
-	{ "base(players=2,chance=explicit,offer_max=0", "+catan_for_two" },
-	{ "base(players=2,chance=explicit,offer_max=0", "+catan_for_two+event_cards" },
-	{ "base(players=2,chance=explicit,offer_max=0", "+catan_for_two+friendly_robber+harbors" },
+	{ "base(players=4,offer_max=0", "" },
+	{ "base(players=3", "" },
+	{ "base(players=4,offer_max=0", "+friendly_robber" },
+	{ "base(players=4,offer_max=0", "+harbors" },
+	{ "base(players=4,offer_max=0", "+event_cards" },
+	{ "base(players=3,offer_max=0", "+harbors+event_cards" },
+	{ "base(players=4,offer_max=0", "+friendly_robber+harbors+event_cards" },
+	{ "base(players=2,offer_max=0", "+catan_for_two" },
+	{ "base(players=2,offer_max=0", "+catan_for_two+event_cards" },
+	{ "base(players=2,offer_max=0", "+catan_for_two+friendly_robber+harbors" },
 };
 
 #define MAX_STEPS 4000
@@ -116,7 +115,8 @@ play_one(const char *const game[2], unsigned seed, unsigned *direct)
 	struct play p = { spec, NULL, NULL, NULL, NULL, 0, 0, 0, 0 };
 	uint64_t x = 0x9e3779b97f4a7c15ull ^ seed;
 
-	snprintf(spec, sizeof(spec), "%s,seed=%u)%s", game[0], seed, game[1]);
+	/* EXPLICIT chance: the test draws and compares with the samplers */
+	snprintf(spec, sizeof(spec), "%s,chance=explicit,seed=%u)%s", game[0], seed, game[1]);
 	g = catan_test_game_new(ctx, spec);
 	p.cap = catan_game_max_legal_actions(g);
 	p.ocap = catan_game_max_chance_outcomes(g);
@@ -195,8 +195,10 @@ check_same_lists(struct twin *t, uint32_t acting)
 	}
 }
 
+/* chance: "explicit" (the test draws, and compares the outcome lists) or
+ * "sampled" (apply draws: the fused chance step against the generic one). */
 static void
-play_twin(const char *const game[2], unsigned seed)
+play_twin(const char *const game[2], const char *chance, unsigned seed)
 {
 	char spec[160];
 	catan_ctx *ctx_fast = catan_test_ctx_new(), *ctx_gen = catan_test_ctx_new();
@@ -205,13 +207,17 @@ play_twin(const char *const game[2], unsigned seed)
 			  0, 0, SNAPSHOT_CAP, 0 };
 	uint64_t x = 0x2545f4914f6cdd1dull ^ seed;
 
-	snprintf(spec, sizeof(spec), "%s,seed=%u)%s", game[0], seed, game[1]);
+	snprintf(spec, sizeof(spec), "%s,chance=%s,seed=%u)%s", game[0], chance, seed, game[1]);
 	ctx_gen->general_paths = true;
 	g_fast = catan_test_game_new(ctx_fast, spec);
 	g_gen = catan_test_game_new(ctx_gen, spec);
 	/* the two paths, not the same one twice */
 	ck_assert(g_fast->board.masks_ok && g_fast->off_sets != 0 && g_fast->packed_production);
-	ck_assert(!g_gen->board.masks_ok && g_gen->off_sets == 0 && !g_gen->packed_production);
+	ck_assert(!g_gen->board.masks_ok && g_gen->off_sets == 0 && !g_gen->packed_production &&
+		  !g_gen->resolve_sampled);
+	/* the base game alone resolves sampled events by its fused step */
+	if (!strcmp(game[1], ""))
+		ck_assert(g_fast->resolve_sampled != NULL);
 	t.cap = catan_game_max_legal_actions(g_fast);
 	t.ocap = catan_game_max_chance_outcomes(g_fast);
 	t.legal_fast = malloc(t.cap * sizeof(*t.legal_fast));
@@ -288,7 +294,17 @@ END_TEST
 START_TEST(test_general_paths_equal_fast_paths)
 {
 	for (unsigned seed = 1; seed <= seeds(); seed++)
-		play_twin(games[_i], seed);
+		play_twin(games[_i], "explicit", seed);
+}
+END_TEST
+
+/* SAMPLED chance: apply draws the events, by the variant's fused step on
+ * the fast paths and by the generic sample-then-apply on the general
+ * ones; the positions, RNG and move count included, stay equal. */
+START_TEST(test_general_paths_equal_fast_paths_sampled)
+{
+	for (unsigned seed = 1; seed <= seeds(); seed++)
+		play_twin(games[_i], "sampled", seed);
 }
 END_TEST
 
@@ -301,6 +317,8 @@ catan_test_register(SRunner *sr)
 	tcase_add_loop_test(tc, test_derived_data_and_direct_draws, 0,
 			    (int)(sizeof(games) / sizeof(games[0])));
 	tcase_add_loop_test(tc, test_general_paths_equal_fast_paths, 0,
+			    (int)(sizeof(games) / sizeof(games[0])));
+	tcase_add_loop_test(tc, test_general_paths_equal_fast_paths_sampled, 0,
 			    (int)(sizeof(games) / sizeof(games[0])));
 	suite_add_tcase(s, tc);
 }
