@@ -562,44 +562,61 @@ push_trades(const catan_state *s, catan_sink *sink, int type, int p, unsigned om
 	sink__end(sink, &r);
 }
 
+/* Byte k of the result: 0xff when bit k of the 5-bit kind set m is set. */
+static inline uint64_t
+kind_bytes(unsigned m)
+{
+	uint64_t w = 0;
+
+	for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
+		w |= (uint64_t)((0u - ((m >> k) & 1u)) & 0xffu) << (8 * k);
+	return w;
+}
+
 static void
 push_maritime(const catan_state *s, catan_sink *sink, int p)
 {
 	const struct player_state *ps = st_cplayer(s, p);
 	const struct core_state *c = st_ccore(s);
 	uint8_t ratios[CATAN_MAX_CARD_KINDS];
-	unsigned givable, bank;
+	uint64_t hand, enough, pairs;
+	unsigned givable, bank, takers;
 	struct sink_run r;
 
 	const unsigned kinds = (1u << CATAN_NUM_RESOURCES) - 1u;
+	const uint64_t ones = 0x0101010101010101ull;
 
 	/* No rate is below 2: skip the harbor pass for small hands. A byte
 	 * is 2 or more when a bit above the lowest is set. */
-	givable = (unsigned)~catan_bytes__zero(catan_bytes__load(ps->hand, CATAN_MAX_CARD_KINDS) &
-					      0xfefefefefefefefeull) & kinds;
+	hand = catan_bytes__load(ps->hand, CATAN_MAX_CARD_KINDS);
+	givable = (unsigned)~catan_bytes__zero(hand & 0xfefefefefefefefeull) & kinds;
 	bank = (unsigned)~catan_bytes__zero(catan_bytes__load(c->bank, CATAN_MAX_CARD_KINDS)) & kinds;
 	if (!givable || !bank || (givable == bank && !(givable & (givable - 1))))
 		return;
 	catan_trade__maritime_ratios(s, p, ratios);
+	/* Kinds that can be given for some other kind the bank holds. */
+	takers = bank & (bank - 1) ? kinds : kinds & ~bank;
+	/* Rates 2..4 per kind (bits 2..4 of its byte) the player holds enough
+	 * cards for: a count below 128 plus 128 - r carries into the byte's
+	 * high bit exactly when it is r or more. */
+	enough = ((hand + 0x7e * ones) & 0x80 * ones) >> 5 |
+		 ((hand + 0x7d * ones) & 0x80 * ones) >> 4 |
+		 ((hand + 0x7c * ones) & 0x80 * ones) >> 3;
+	pairs = catan_bytes__load(ratios, CATAN_MAX_CARD_KINDS) & enough & kind_bytes(takers);
 	r = sink__begin(sink);
-	/* Set bits walked from the highest: the canonical order. */
-	while (givable) {
-		int a = 31 - __builtin_clz(givable);
-		unsigned rates, gets = bank & ~(1u << a);
+	/* One walk over the (kind, rate) pairs in canonical order, the kind
+	 * given from the highest and for one kind the lower ratios first:
+	 * byte-swapped, the highest kind's byte comes first. */
+	for (uint64_t w = __builtin_bswap64(pairs); w; w &= w - 1) {
+		unsigned i = (unsigned)__builtin_ctzll(w);
+		int a = 7 - (int)(i >> 3);
+		unsigned rate = i & 7u;
 
-		givable &= ~(1u << a);
-		/* Rates 2..4 the player has and holds enough cards for; for one
-		 * kind, lower ratios sort first. */
-		rates = ratios[a] & 0x1cu & ((2u << (ps->hand[a] < 4 ? ps->hand[a] : 4)) - 1u);
-		for (; rates && gets; rates &= rates - 1) {
-			unsigned rate = (unsigned)__builtin_ctz(rates);
+		for (unsigned g = bank & ~(1u << a); g; ) {
+			int b = 31 - __builtin_clz(g);
 
-			for (unsigned g = gets; g; ) {
-				int b = 31 - __builtin_clz(g);
-
-				g &= ~(1u << b);
-				sink__put(&r, CATAN_ACT_MARITIME_TRADE, p, 0, 0, a, rate, b, 1);
-			}
+			g &= ~(1u << b);
+			sink__put(&r, CATAN_ACT_MARITIME_TRADE, p, 0, 0, a, rate, b, 1);
 		}
 	}
 	sink__end(sink, &r);
