@@ -25,6 +25,11 @@
 /* ---------------------------------------------------------------- context */
 
 struct catan_ctx {
+	/* The creator's hold plus one per game built from it (atomic, as a
+	 * game's): catan_ctx_free() drops the creator's, and the memory goes
+	 * with the last, so the context outlives its games in any order of
+	 * release — the order garbage-collected bindings cannot choose. */
+	uint32_t refcount;
 	catan_alloc_fn alloc;
 	void *alloc_userdata;
 	catan_log_fn log;
@@ -43,6 +48,10 @@ struct catan_ctx {
 	bool general_paths;
 	char errmsg[CATAN_ERRMSG_SIZE];
 };
+
+/* A game's hold on its context (catan_ctx.refcount). */
+void catan__ctx_hold(catan_ctx *ctx);
+void catan__ctx_release(catan_ctx *ctx);
 
 void *catan__alloc(const catan_ctx *ctx, size_t size);
 void *catan__calloc(const catan_ctx *ctx, size_t size);
@@ -262,7 +271,6 @@ struct game_module {
 struct catan_game {
 	int refcount;
 	catan_ctx *ctx;
-	catan_ctx *own_ctx;                /* created for a NULL ctx, freed with the game */
 	const struct catan_variant_ops *variant;
 	int32_t params[CATAN_MAX_PARAMS];  /* variant params, by spec index */
 	struct game_module modules[CATAN_MAX_MODULES];

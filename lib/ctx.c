@@ -206,6 +206,7 @@ catan_ctx_new(catan_ctx **out, const catan_ctx_options *opts)
 	if (!ctx)
 		return CATAN_ENOMEM;
 	memset(ctx, 0, sizeof(*ctx));
+	ctx->refcount = 1;
 	ctx->alloc = alloc;
 	ctx->alloc_userdata = alloc_userdata;
 	ctx->log_level = CATAN_LOG_ERROR;
@@ -229,16 +230,29 @@ catan_ctx_new(catan_ctx **out, const catan_ctx_options *opts)
 }
 
 void
-catan_ctx_free(catan_ctx *ctx)
+catan__ctx_hold(catan_ctx *ctx)
+{
+	__atomic_fetch_add(&ctx->refcount, 1, __ATOMIC_RELAXED);
+}
+
+void
+catan__ctx_release(catan_ctx *ctx)
 {
 	catan_alloc_fn alloc;
 	void *userdata;
 
-	if (!ctx)
+	/* Release/acquire so the last holder sees every other one's use. */
+	if (!ctx || __atomic_sub_fetch(&ctx->refcount, 1, __ATOMIC_ACQ_REL) != 0)
 		return;
 	alloc = ctx->alloc;
 	userdata = ctx->alloc_userdata;
 	alloc(userdata, ctx, sizeof(*ctx), 0);
+}
+
+void
+catan_ctx_free(catan_ctx *ctx)
+{
+	catan__ctx_release(ctx);
 }
 
 const char *

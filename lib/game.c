@@ -22,7 +22,7 @@ board_allocated(const struct board *b)
 static void
 game_destroy(catan_game *g)
 {
-	catan_ctx *ctx = g->ctx, *own;
+	catan_ctx *ctx = g->ctx;
 
 	if (g->canonical)
 		catan__free(ctx, g->canonical, g->canonical_len + 1);
@@ -32,9 +32,8 @@ game_destroy(catan_game *g)
 		catan_board__dispose(&g->board, ctx);
 	if (g->variant_data)
 		catan__free(ctx, g->variant_data, g->variant_data_size);
-	own = g->own_ctx;
 	catan__free(ctx, g, sizeof(*g));
-	catan_ctx_free(own);
+	catan__ctx_release(ctx);
 }
 
 /*
@@ -197,6 +196,7 @@ game_alloc(catan_ctx *ctx)
 	}
 	g->refcount = 1;
 	g->ctx = ctx;
+	catan__ctx_hold(ctx);
 	return g;
 }
 
@@ -263,9 +263,10 @@ game_new_from_string(catan_game **out, catan_ctx *ctx, const char *spec)
 }
 
 /*
- * A NULL context means a default one (DESIGN.md): the game then owns a
- * private context with the default allocator, freed with the game. Its
- * messages are not reachable, so callers that want them pass a context.
+ * A NULL context means a default one (DESIGN.md): a private context with
+ * the default allocator, which the game's own hold keeps alive and frees
+ * with the game. Its messages are not reachable, so callers that want
+ * them pass a context.
  */
 static int
 with_context(catan_ctx **ctx, catan_ctx **own)
@@ -279,15 +280,12 @@ with_context(catan_ctx **ctx, catan_ctx **own)
 	return CATAN_OK;
 }
 
+/* The creator's hold on a private context ends with the call: a game
+ * built from it keeps its own. */
 static int
-adopt_context(catan_game **out, catan_ctx *own, int rc)
+drop_private_context(catan_ctx *own, int rc)
 {
-	if (!own)
-		return rc;
-	if (rc == CATAN_OK)
-		(*out)->own_ctx = own;
-	else
-		catan_ctx_free(own);
+	catan_ctx_free(own);
 	return rc;
 }
 
@@ -303,7 +301,7 @@ catan_game_new(catan_game **out, catan_ctx *ctx, const char *variant,
 	rc = with_context(&ctx, &own);
 	if (rc != CATAN_OK)
 		return rc;
-	return adopt_context(out, own, game_new(out, ctx, variant, opts));
+	return drop_private_context(own, game_new(out, ctx, variant, opts));
 }
 
 int
@@ -317,7 +315,7 @@ catan_game_new_from_string(catan_game **out, catan_ctx *ctx, const char *spec)
 	rc = with_context(&ctx, &own);
 	if (rc != CATAN_OK)
 		return rc;
-	return adopt_context(out, own, game_new_from_string(out, ctx, spec));
+	return drop_private_context(own, game_new_from_string(out, ctx, spec));
 }
 
 catan_game *

@@ -326,6 +326,47 @@ START_TEST(test_oom_ctx)
 }
 END_TEST
 
+/*
+ * ctx.h: catan_ctx_free() with games still alive, the order a garbage
+ * collector may pick (interpreter exit): the games and their states work
+ * on, and the context's block goes with the last of them.
+ */
+START_TEST(test_ctx_freed_before_its_games)
+{
+	struct counting c;
+	catan_ctx *ctx = counting_ctx(&c);
+	catan_game *g = NULL;
+	catan_state *s = NULL, *t = NULL;
+	catan_action legal[256];
+	size_t n = 0, blocks;
+	char text[256];
+
+	CATAN_ASSERT_OK(catan_game_new_from_string(&g, ctx, "base(players=3,seed=4)"));
+	CATAN_ASSERT_OK(catan_state_new(&s, g));
+	blocks = c.live_blocks;
+	catan_ctx_free(ctx);
+	ck_assert_uint_eq(c.live_blocks, blocks);
+
+	/* the game still lists, applies and makes states */
+	ck_assert_uint_ne(catan_state_acting_players(s), 0);
+	CATAN_ASSERT_OK(catan_state_legal_actions(s, __builtin_ctz(catan_state_acting_players(s)),
+						  legal, 256, &n));
+	ck_assert_uint_gt(n, 0);
+	CATAN_ASSERT_OK(catan_state_apply(s, &legal[0]));
+	CATAN_ASSERT_OK(catan_state_clone(&t, s));
+	CATAN_ASSERT_OK(catan_game_to_string(g, text, sizeof(text), NULL));
+	ck_assert_msg(strncmp(text, "base(players=3,seed=4,", 22) == 0, "game string '%s'", text);
+	catan_game_unref(g);
+	catan_state_free(s);
+	ck_assert_uint_gt(c.live_blocks, 0);
+	/* the last holder releases the game, and the game the context */
+	catan_state_free(t);
+	ck_assert_uint_eq(c.live_blocks, 0);
+	ck_assert_uint_eq(c.live_bytes, 0);
+	ck_assert_uint_eq(c.bad_sizes, 0);
+}
+END_TEST
+
 START_TEST(test_oom_game)
 {
 	struct counting c;
@@ -517,6 +558,7 @@ catan_test_register(SRunner *sr)
 	Suite *s = catan_test_suite(sr, "oom");
 
 	CATAN_TEST_ADD(s, test_oom_ctx);
+	CATAN_TEST_ADD(s, test_ctx_freed_before_its_games);
 	CATAN_TEST_ADD(s, test_oom_game);
 	CATAN_TEST_ADD(s, test_oom_game_options);
 	CATAN_TEST_ADD(s, test_oom_state);

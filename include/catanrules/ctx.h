@@ -76,7 +76,11 @@ CATAN_API int catan_ctx_options_init(catan_ctx_options *opts, unsigned int versi
 CATAN_API int catan_ctx_new(catan_ctx **out, const catan_ctx_options *opts);
 
 /**
- * Free a context. Every game created from it must have been released.
+ * Release the caller's hold on a context. Each game created from it holds
+ * the context too, and its memory goes with the last holder, so a context
+ * and its games may be released in any order (garbage-collected bindings
+ * cannot choose the order of their finalizers). @p ctx must not be used
+ * by the caller afterwards; its games may.
  * @param ctx the context, or NULL (no effect)
  */
 CATAN_API void catan_ctx_free(catan_ctx *ctx);

@@ -159,6 +159,23 @@ def test_legal_actions_and_apply(ctx):
     assert state.history == [first]
 
 
+def test_context_finalized_before_its_games():
+    """The cycle collector may finalize a Context before the Game and the
+    State that refer to it (at interpreter exit, or with tracebacks kept):
+    the library keeps a context alive while games built from it exist
+    (ctx.h, catan_ctx_free), so they work on and are freed later."""
+    ctx = catanrules.Context()
+    game = ctx.game("base(players=3,seed=5)")
+    state = game.new_state()
+    ctx.__del__()
+    state.apply(state.legal_actions()[0])
+    copy = state.clone()
+    del state, game
+    assert copy.legal_actions()
+    assert copy.move_number > 0
+    del copy
+
+
 def test_illegal_action_raises_with_reason(ctx):
     state = ctx.game("base(players=4,seed=42)").new_state()
     p = state.current_player
