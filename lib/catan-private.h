@@ -693,6 +693,8 @@ catan_bytes__sets(const uint8_t *b, size_t n, uint8_t mask, uint8_t want,
 /* Move cards from a player to the bank / from the bank to a player. */
 void catan_cards__pay(catan_state *s, int player, const uint8_t cost[CATAN_MAX_CARD_KINDS]);
 void catan_cards__receive(catan_state *s, int player, int kind, unsigned n);
+/* catan_cards__receive() of every kind of @cards (each clamped to the bank). */
+void catan_cards__receive_all(catan_state *s, int player, const uint8_t cards[CATAN_MAX_CARD_KINDS]);
 void catan_cards__transfer(catan_state *s, int from, int to, int kind, unsigned n);
 /* Push the outcomes of drawing one card at random from @hand: @tmpl with
  * arg = each kind held, probability held/total (steals and other random
@@ -897,6 +899,22 @@ sink__put(struct sink_run *r, int type, int player, unsigned target, unsigned ar
 #endif
 	}
 	r->count++;
+}
+
+/*
+ * sink__put() of an action kept only when @keep: it is written in any case
+ * and the count advances by @keep, so a listing that skips a few of many
+ * candidates (the robber's own hex, kinds not held) pays no branch on the
+ * test. The slot past the count is free space of the caller's buffer.
+ */
+static inline void
+sink__put_if(struct sink_run *r, bool keep, int type, int player, unsigned target,
+	     unsigned arg, int give_kind, unsigned give_n, int get_kind, unsigned get_n)
+{
+	size_t count = r->count;
+
+	sink__put(r, type, player, target, arg, give_kind, give_n, get_kind, get_n);
+	r->count = count + keep;
 }
 
 static inline void

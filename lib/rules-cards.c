@@ -99,6 +99,35 @@ catan_cards__receive(catan_state *s, int player, int kind, unsigned n)
 }
 
 void
+catan_cards__receive_all(catan_state *s, int player, const uint8_t cards[CATAN_MAX_CARD_KINDS])
+{
+	struct core_state *core = st_core(s);
+	struct player_state *ps;
+
+	if (!valid_player(s, player))
+		return;
+	ps = st_player(s, player);
+	{
+		uint64_t hand = cards_word(ps->hand), bank = cards_word(core->bank);
+		uint64_t want = cards_word(cards);
+
+		/* The usual case as words, as in catan_cards__pay(): the bank
+		 * covers every kind and no count reaches 128. */
+		if (!((hand | bank | want) & BYTES_HIGH) &&
+		    (((bank | BYTES_HIGH) - want) & BYTES_HIGH) == BYTES_HIGH) {
+			hand += want;
+			bank -= want;
+			memcpy(ps->hand, &hand, 8);
+			memcpy(core->bank, &bank, 8);
+			ps->hand_total = (uint8_t)(ps->hand_total + cards_total(cards));
+			return;
+		}
+	}
+	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
+		catan_cards__receive(s, player, k, cards[k]);
+}
+
+void
 catan_cards__transfer(catan_state *s, int from, int to, int kind, unsigned n)
 {
 	if (!valid_player(s, from) || !valid_player(s, to) ||

@@ -777,28 +777,32 @@ base_legal_actions(const catan_state *s, int p, catan_sink *sink)
 		push(sink, CATAN_ACT_ROLL, p, 0, 0);
 		push_dev_plays(s, sink, p);
 		break;
-	case CATAN_PHASE_DISCARD:
+	case CATAN_PHASE_DISCARD: {
+		struct sink_run r = sink__begin(sink);
+
 		/* Listed one card at a time; apply also takes several at once. */
 		for (int k = CATAN_NUM_RESOURCES - 1; k >= 0; k--)
-			if (ps->hand[k])
-				sink__push_cards(sink, CATAN_ACT_DISCARD, p, 0, 0, k, 1, 0, 0);
+			sink__put_if(&r, ps->hand[k] != 0, CATAN_ACT_DISCARD, p, 0, 0, k, 1, 0, 0);
+		sink__end(sink, &r);
 		break;
+	}
 	case CATAN_PHASE_ROBBER: {
 		struct sink_run r = sink__begin(sink);
 		unsigned nhex = s->game->board.nhex, robber = c->robber_hex;
 
 		for (unsigned h = 0; h < nhex; h++)
-			if (h != robber)
-				sink__put(&r, CATAN_ACT_MOVE_ROBBER, p, h, 0, 0, 0, 0, 0);
+			sink__put_if(&r, h != robber, CATAN_ACT_MOVE_ROBBER, p, h, 0, 0, 0, 0, 0);
 		sink__end(sink, &r);
 		break;
 	}
 	case CATAN_PHASE_STEAL: {
 		uint32_t victims = catan_state__robber_victims(s, c->robber_hex, p);
+		struct sink_run r = sink__begin(sink);
 
 		for (int q = 0; q < c->num_players; q++)
-			if (victims & (1u << q))
-				push(sink, CATAN_ACT_STEAL, p, 0, (unsigned)q);
+			sink__put_if(&r, (victims >> q) & 1u, CATAN_ACT_STEAL, p, 0, (unsigned)q,
+				     0, 0, 0, 0);
+		sink__end(sink, &r);
 		break;
 	}
 	case CATAN_PHASE_MAIN:
@@ -1168,9 +1172,7 @@ apply_dev_play(catan_state *s, const catan_action *a)
 		break;
 	case CATAN_ACT_PLAY_YEAR_OF_PLENTY:
 		ps->dev[CATAN_DEV_YEAR_OF_PLENTY]--;
-		for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
-			if (a->get[k])
-				catan_cards__receive(s, a->player, k, a->get[k]);
+		catan_cards__receive_all(s, a->player, a->get);
 		break;
 	case CATAN_ACT_PLAY_MONOPOLY:
 		ps->dev[CATAN_DEV_MONOPOLY]--;
@@ -1280,9 +1282,7 @@ base_apply(catan_state *s, const catan_action *a)
 		break;
 	case CATAN_ACT_MARITIME_TRADE:
 		catan_cards__pay(s, p, a->give);
-		for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
-			if (a->get[k])
-				catan_cards__receive(s, p, k, a->get[k]);
+		catan_cards__receive_all(s, p, a->get);
 		break;
 	case CATAN_ACT_OFFER_TRADE:
 		clear_offer(s);

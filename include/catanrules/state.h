@@ -221,6 +221,7 @@ CATAN_API int catan_state_equal(const catan_state *a, const catan_state *b);
 
 /**
  * The legal actions of one player, in canonical order.
+ * Entries of @p buf past the count are scratch: the call may write them.
  * Pass @p buf NULL and @p cap 0 to learn the count. Players who may not act
  * get an empty list. For chance nodes use catan_state_chance_outcomes().
  * Domestic trade offers are listed up to the game's `offer_max` size;
