@@ -53,6 +53,27 @@ add_to_hand(struct player_state *ps, int kind, unsigned n)
 	ps->hand_total = (uint8_t)(ps->hand_total + n);
 }
 
+/*
+ * The usual case of a card vector moving between a hand and the bank, as
+ * words: @from covers @cards and no count reaches 128, so no byte borrows
+ * or carries. False, having moved nothing, otherwise.
+ */
+static bool
+move_words(uint8_t from[CATAN_MAX_CARD_KINDS], uint8_t to[CATAN_MAX_CARD_KINDS],
+	   const uint8_t cards[CATAN_MAX_CARD_KINDS])
+{
+	uint64_t f = cards_word(from), t = cards_word(to), want = cards_word(cards);
+
+	if (((f | t | want) & BYTES_HIGH) ||
+	    (((f | BYTES_HIGH) - want) & BYTES_HIGH) != BYTES_HIGH)
+		return false;
+	f -= want;
+	t += want;
+	memcpy(from, &f, 8);
+	memcpy(to, &t, 8);
+	return true;
+}
+
 void
 catan_cards__pay(catan_state *s, int player, const uint8_t cost[CATAN_MAX_CARD_KINDS])
 {
@@ -62,21 +83,9 @@ catan_cards__pay(catan_state *s, int player, const uint8_t cost[CATAN_MAX_CARD_K
 	if (!valid_player(s, player))
 		return;
 	ps = st_player(s, player);
-	{
-		uint64_t hand = cards_word(ps->hand), bank = cards_word(core->bank);
-		uint64_t want = cards_word(cost);
-
-		/* The usual case as words: the hand covers the cost and no
-		 * count reaches 128, so no byte borrows or carries. */
-		if (!((hand | bank | want) & BYTES_HIGH) &&
-		    (((hand | BYTES_HIGH) - want) & BYTES_HIGH) == BYTES_HIGH) {
-			hand -= want;
-			bank += want;
-			memcpy(ps->hand, &hand, 8);
-			memcpy(core->bank, &bank, 8);
-			ps->hand_total = (uint8_t)(ps->hand_total - cards_total(cost));
-			return;
-		}
+	if (move_words(ps->hand, core->bank, cost)) {
+		ps->hand_total = (uint8_t)(ps->hand_total - cards_total(cost));
+		return;
 	}
 	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
 		unsigned n = take_from_hand(ps, k, cost[k]);
@@ -101,27 +110,14 @@ catan_cards__receive(catan_state *s, int player, int kind, unsigned n)
 void
 catan_cards__receive_all(catan_state *s, int player, const uint8_t cards[CATAN_MAX_CARD_KINDS])
 {
-	struct core_state *core = st_core(s);
 	struct player_state *ps;
 
 	if (!valid_player(s, player))
 		return;
 	ps = st_player(s, player);
-	{
-		uint64_t hand = cards_word(ps->hand), bank = cards_word(core->bank);
-		uint64_t want = cards_word(cards);
-
-		/* The usual case as words, as in catan_cards__pay(): the bank
-		 * covers every kind and no count reaches 128. */
-		if (!((hand | bank | want) & BYTES_HIGH) &&
-		    (((bank | BYTES_HIGH) - want) & BYTES_HIGH) == BYTES_HIGH) {
-			hand += want;
-			bank -= want;
-			memcpy(ps->hand, &hand, 8);
-			memcpy(core->bank, &bank, 8);
-			ps->hand_total = (uint8_t)(ps->hand_total + cards_total(cards));
-			return;
-		}
+	if (move_words(st_core(s)->bank, ps->hand, cards)) {
+		ps->hand_total = (uint8_t)(ps->hand_total + cards_total(cards));
+		return;
 	}
 	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
 		catan_cards__receive(s, player, k, cards[k]);
