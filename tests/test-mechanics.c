@@ -198,6 +198,36 @@ START_TEST(test_cards_move)
 }
 END_TEST
 
+/* A card vector from the bank: as one word when the bank covers it, kind
+ * by kind, each clamped to the bank, when it does not. */
+START_TEST(test_cards_receive_all)
+{
+	const uint8_t two[CATAN_MAX_CARD_KINDS] = { [CATAN_WOOL] = 1, [CATAN_GRAIN] = 1 };
+	const uint8_t ore_and_wool[CATAN_MAX_CARD_KINDS] = { [CATAN_ORE] = 2, [CATAN_WOOL] = 1 };
+
+	catan_cards__receive_all(st, 0, two);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_WOOL], 1);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_GRAIN], 1);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand_total, 2);
+	ck_assert_uint_eq(st_ccore(st)->bank[CATAN_WOOL], 18);
+	check_cards_conserved(st);
+
+	/* one ore left in the bank: it gives that one and the wool */
+	catan_cards__receive(st, 1, CATAN_ORE, 18);
+	catan_cards__receive_all(st, 2, ore_and_wool);
+	ck_assert_uint_eq(st_cplayer(st, 2)->hand[CATAN_ORE], 1);
+	ck_assert_uint_eq(st_cplayer(st, 2)->hand[CATAN_WOOL], 1);
+	ck_assert_uint_eq(st_cplayer(st, 2)->hand_total, 2);
+	ck_assert_uint_eq(st_ccore(st)->bank[CATAN_ORE], 0);
+	check_cards_conserved(st);
+
+	/* no such player: nothing moves */
+	catan_cards__receive_all(st, 9, two);
+	ck_assert_uint_eq(st_ccore(st)->bank[CATAN_WOOL], 17);
+	check_cards_conserved(st);
+}
+END_TEST
+
 /* ------------------------------------------------------------- building */
 
 START_TEST(test_check_road)
@@ -869,6 +899,7 @@ catan_test_register(SRunner *sr)
 
 	CATAN_TEST_ADD(s, test_costs);
 	ADD(s, test_cards_move);
+	ADD(s, test_cards_receive_all);
 	ADD(s, test_check_road);
 	ADD(s, test_check_road_setup);
 	ADD(s, test_check_settlement);
