@@ -319,15 +319,16 @@ struct catan_game {
 	 * claims the pending event (module samplers first). */
 	bool (*sample_chance)(catan_state *s, catan_action *out);
 	/* Optional fused SAMPLED chance step, set by a built-in variant: draw
-	 * the pending event as sample_chance does and apply it with the
-	 * variant's finish_action and the move count, exactly as
-	 * sample_chance followed by the generic apply would, without
-	 * building an action and dispatching it a second time. False, having
-	 * drawn nothing, when the generic path must run. game.c clears it
-	 * in games whose modules list chance outcomes or watch every apply,
-	 * and under ctx->general_paths, so the tests can hold it against
-	 * the generic path. */
-	bool (*resolve_sampled)(catan_state *s);
+	 * the pending event as sample_chance does and apply the variant's
+	 * part of it, as sample_chance followed by the variant's apply would,
+	 * without a second dispatch over the action's owner and type; it
+	 * stores the action applied in @out for the after_apply hooks, which
+	 * state.c runs next with finish_action and the move count. False,
+	 * having drawn nothing, when the generic path must run. game.c
+	 * clears it in games whose modules list chance outcomes and under
+	 * ctx->general_paths, so the tests can hold it against the generic
+	 * path. */
+	bool (*resolve_sampled)(catan_state *s, catan_action *out);
 	/* Which kinds of module hooks the game has (game.c, once built): the
 	 * generic paths skip their folds when none applies. */
 	bool module_chance;                /* some module lists chance outcomes */

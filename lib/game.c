@@ -180,7 +180,7 @@ game_finish(catan_game *g)
 	if (rc)
 		return rc;
 	gather_hooks(g);
-	if (g->module_chance || g->nhook_after_apply || (g->ctx && g->ctx->general_paths))
+	if (g->module_chance || (g->ctx && g->ctx->general_paths))
 		g->resolve_sampled = NULL;
 	return CATAN_OK;
 }

@@ -596,6 +596,20 @@ catan_state__chance_outcomes(const catan_state *s, catan_sink *sink)
 	g->variant->chance_outcomes(s, sink);
 }
 
+/* What follows the owner's apply of @a: the modules' after_apply hooks,
+ * the variant's finish_action, the move count. */
+static inline __attribute__((always_inline)) void
+finish_apply(catan_state *s, const catan_action *a)
+{
+	const catan_game *g = s->game;
+
+	for (unsigned i = 0; i < g->nhook_after_apply; i++)
+		g->hook_after_apply[i].fn(s, a, s->data + g->hook_after_apply[i].slice_offset);
+	if (g->variant->finish_action)
+		g->variant->finish_action(s);
+	st_core(s)->move_number++;
+}
+
 static inline __attribute__((always_inline)) void
 apply_one(catan_state *s, const catan_action *a)
 {
@@ -607,11 +621,7 @@ apply_one(catan_state *s, const catan_action *a)
 		owner->ops->apply(s, a, st_module(s, owner));
 	else
 		g->variant->apply(s, a);
-	for (unsigned i = 0; i < g->nhook_after_apply; i++)
-		g->hook_after_apply[i].fn(s, a, s->data + g->hook_after_apply[i].slice_offset);
-	if (g->variant->finish_action)
-		g->variant->finish_action(s);
-	st_core(s)->move_number++;
+	finish_apply(s, a);
 }
 
 static inline __attribute__((always_inline)) bool
@@ -674,13 +684,18 @@ resolve_by_walk(catan_state *s)
 static void
 resolve_pending_chance(catan_state *s)
 {
-	bool (*fused)(catan_state *) = s->game->resolve_sampled;
+	bool (*fused)(catan_state *, catan_action *) = s->game->resolve_sampled;
 
 	while (st_ccore(s)->chance != CHANCE_NONE && !is_terminal(s)) {
 		catan_action a;
 
-		if (fused && fused(s))
-			continue;
+		if (fused) {
+			s->built = 0;
+			if (fused(s, &a)) {
+				finish_apply(s, &a);
+				continue;
+			}
+		}
 		/* Same draw, same outcome, no list. */
 		if (sample_chance(s, &a))
 			apply_one(s, &a);

@@ -103,6 +103,17 @@ check_draw_and_resolve(struct play *p)
 			      p->spec, p->step);
 		p->direct++;
 	}
+	/* The fused step applies that same outcome, and reports it to the
+	 * after_apply hooks as that action. */
+	if (p->s->game->resolve_sampled) {
+		catan_action fused;
+
+		CATAN_ASSERT_OK(catan_state_copy(p->scratch, p->s));
+		if (p->s->game->resolve_sampled(p->scratch, &fused))
+			ck_assert_msg(catan_action_compare(&fused, want) == 0,
+				      "%s, step %u: the fused step's action is not the walk's outcome",
+				      p->spec, p->step);
+	}
 	CATAN_ASSERT_OK(catan_state_apply(p->s, want));
 	st_core(p->s)->rng = rng;
 }

@@ -55,7 +55,7 @@ param(const catan_game *g, int which)
 /* ------------------------------------------------------------ game setup */
 
 static bool base_sample_chance(catan_state *s, catan_action *out);
-static bool base_resolve_sampled(catan_state *s);
+static bool base_resolve_sampled(catan_state *s, catan_action *out);
 
 static int
 base_build_game(catan_game *g)
@@ -1357,28 +1357,29 @@ base_finish_action(catan_state *s)
 	c->flags |= GAME_VP_REVEALED;
 }
 
-/* catan_game.resolve_sampled: what the generic apply does with a chance
- * action (base_apply's chance case, then base_finish_action and the move
- * count), with the dice, the commonest event, paid straight from the draw
- * instead of through a second dispatch on the action's type. */
+/* catan_game.resolve_sampled: base_apply's chance case for a drawn event,
+ * with the dice, the commonest event, paid straight from the draw instead
+ * of through a second dispatch on the action's type. */
 static bool
-base_resolve_sampled(catan_state *s)
+base_resolve_sampled(catan_state *s, catan_action *out)
 {
 	struct core_state *c = st_core(s);
 
-	s->built = 0;
 	if (c->chance == CHANCE_DICE) {
-		apply_dice(s, dice_of_draw[catan_rng__below_inline(&c->rng, 36)]);
-		c->chance = CHANCE_NONE;
-	} else {
-		catan_action a;
+		unsigned total = dice_of_draw[catan_rng__below_inline(&c->rng, 36)];
+		catan_action a = CATAN_ACTION_INIT;
 
-		if (!base_sample_chance(s, &a))
-			return false;
-		apply_chance(s, &a);
+		a.type = CATAN_ACT_DICE;
+		a.player = CATAN_PLAYER_CHANCE;
+		a.target = (uint16_t)total;
+		*out = a;
+		apply_dice(s, total);
+		c->chance = CHANCE_NONE;
+		return true;
 	}
-	base_finish_action(s);
-	c->move_number++;
+	if (!base_sample_chance(s, out))
+		return false;
+	apply_chance(s, out);
 	return true;
 }
 
