@@ -598,7 +598,9 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 	takers = bank & (bank - 1) ? kinds : kinds & ~bank;
 	/* Rates 2..4 per kind (bits 2..4 of its byte) the player holds enough
 	 * cards for: a count below 128 plus 128 - r carries into the byte's
-	 * high bit exactly when it is r or more. */
+	 * high bit exactly when it is r or more. Counts stay below 128 as
+	 * cards are conserved (a hand holds at most the bank's 19 of a kind;
+	 * loads and edits keep the totals). */
 	enough = ((hand + 0x7e * ones) & 0x80 * ones) >> 5 |
 		 ((hand + 0x7d * ones) & 0x80 * ones) >> 4 |
 		 ((hand + 0x7c * ones) & 0x80 * ones) >> 3;
