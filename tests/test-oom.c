@@ -302,6 +302,15 @@ game_strings(catan_ctx *ctx, char specs[][256], size_t cap)
 	return n;
 }
 
+/* Every block the allocator gave is back, each freed with its own size. */
+static void
+assert_all_freed(const struct counting *c)
+{
+	ck_assert_uint_eq(c->live_bytes, 0);
+	ck_assert_uint_eq(c->live_blocks, 0);
+	ck_assert_uint_eq(c->bad_sizes, 0);
+}
+
 START_TEST(test_oom_ctx)
 {
 	struct counting c;
@@ -320,9 +329,7 @@ START_TEST(test_oom_ctx)
 	CATAN_ASSERT_OK(catan_ctx_new(&ctx, &opts));
 	ck_assert_uint_eq(c.live_blocks, 1);
 	catan_ctx_free(ctx);
-	ck_assert_uint_eq(c.live_bytes, 0);
-	ck_assert_uint_eq(c.live_blocks, 0);
-	ck_assert_uint_eq(c.bad_sizes, 0);
+	assert_all_freed(&c);
 }
 END_TEST
 
@@ -361,9 +368,7 @@ START_TEST(test_ctx_freed_before_its_games)
 	ck_assert_uint_gt(c.live_blocks, 0);
 	/* the last holder releases the game, and the game the context */
 	catan_state_free(t);
-	ck_assert_uint_eq(c.live_blocks, 0);
-	ck_assert_uint_eq(c.live_bytes, 0);
-	ck_assert_uint_eq(c.bad_sizes, 0);
+	assert_all_freed(&c);
 }
 END_TEST
 
