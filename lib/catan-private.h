@@ -721,6 +721,11 @@ bool catan_build__any_road_possible(const catan_state *s, int player);
 size_t catan_build__legal_roads(const catan_state *s, int player, uint16_t *out, size_t cap);
 size_t catan_build__legal_settlements(const catan_state *s, int player,
 				      uint16_t *out, size_t cap);
+/* The same places as sets, on boards with masks (struct board): false,
+ * with nothing written, on other boards. Listings emit actions straight
+ * from the bits instead of through an id array. */
+bool catan_build__legal_road_set(const catan_state *s, int player, uint64_t out[2]);
+bool catan_build__legal_settlement_set(const catan_state *s, int player, uint64_t *out);
 /* The same in the set-up phase (no road needed; the road leaves the
  * settlement just placed). */
 size_t catan_build__legal_setup_settlements(const catan_state *s, int player,
@@ -779,6 +784,27 @@ void catan_trade__maritime_rates(const catan_state *s, int player,
 /* Every ratio a player may use per kind, as bit masks (bit r: r cards for one). */
 void catan_trade__maritime_ratios(const catan_state *s, int player,
 				  uint8_t ratios[CATAN_MAX_CARD_KINDS]);
+/* B6: "4:1 always"; a harbor adds its own rate, it takes none away. */
+#define MARITIME_BASE_RATE 4
+#define MARITIME_BASE_BITS (0x0101010101010101ull << MARITIME_BASE_RATE)
+/* catan_trade__maritime_ratio_bits() on boards with more harbors than a
+ * player's harbor set holds: from the buildings at every harbor. */
+uint64_t catan_trade__maritime_ratio_bits_scan(const catan_state *s, int player);
+/* The ratio masks as one word, a byte per kind (kind k in byte k): inline,
+ * as every main-phase listing asks for them. */
+static inline uint64_t
+catan_trade__maritime_ratio_bits(const catan_state *s, int player)
+{
+	const struct board *b = &s->game->board;
+	uint64_t bits = MARITIME_BASE_BITS;
+
+	if (b->nharbor > HARBOR_SET_MAX)
+		return catan_trade__maritime_ratio_bits_scan(s, player);
+	/* The player's harbors are kept in the state. */
+	for (unsigned set = st_cplayer(s, player)->harbors; set; set &= set - 1)
+		bits |= b->harbor[__builtin_ctz(set)].ratio_bits;
+	return bits;
+}
 /* Recompute every player's harbor set (player_state.harbors) from the
  * buildings: after edits and loads. */
 void catan_trade__refresh_harbors(catan_state *s);

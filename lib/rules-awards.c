@@ -192,13 +192,31 @@ mask_walk_from(struct mask_walk *w, unsigned v, uint64_t used0, uint64_t used1,
 	return best;
 }
 
+/* Set bits of x, without the library call __builtin_popcountll() becomes
+ * on targets without a population-count instruction. */
+static inline unsigned
+bit_count(uint64_t x)
+{
+	x = x - ((x >> 1) & 0x5555555555555555ull);
+	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (unsigned)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* The player's roads at v: at most three, so clearing bits is quicker
+ * than counting them. */
 static unsigned
 mask_degree(const struct mask_walk *w, unsigned v)
 {
 	const uint64_t *at = w->b->vert_edges[v];
+	uint64_t x0 = at[0] & w->roads[0], x1 = at[1] & w->roads[1];
+	unsigned d = 0;
 
-	return (unsigned)(__builtin_popcountll(at[0] & w->roads[0]) +
-			  __builtin_popcountll(at[1] & w->roads[1]));
+	for (; x0; x0 &= x0 - 1)
+		d++;
+	for (; x1; x1 &= x1 - 1)
+		d++;
+	return d;
 }
 
 /* longest_of() with masks, over the roads in w->roads. */
@@ -245,12 +263,16 @@ mask_longest(struct mask_walk *w)
 static void
 mask_walk_init(struct mask_walk *w, const catan_state *s, int player)
 {
-	const struct board *b = &s->game->board;
-	uint64_t own_v, any_v;
+	const struct owner_sets *own = st_csets(s, player);
+	uint64_t any_v = 0;
 
-	w->b = b;
-	catan_build__sets(s, player, w->roads, NULL, &own_v, &any_v);
-	w->blocked = any_v & ~own_v;
+	/* Only the buildings of the others: their roads never join a walk. */
+	for (int p = 0; p < catan_game__owners(s->game); p++)
+		any_v |= st_csets(s, p)->buildings;
+	w->b = &s->game->board;
+	w->roads[0] = own->roads[0];
+	w->roads[1] = own->roads[1];
+	w->blocked = any_v & ~own->buildings;
 	w->seen[0] = w->seen[1] = 0;
 }
 
@@ -269,8 +291,11 @@ mask_longest_through(const catan_state *s, int player, unsigned edge, unsigned f
 	/* The road sticks out: every trail using it ends at its tip. */
 	for (unsigned j = 0; j < 2; j++) {
 		unsigned tip = b->edge[edge].vert[j], from = b->edge[edge].vert[1 - j];
+		const uint64_t *at = b->vert_edges[tip];
 
-		if (mask_degree(&w, tip) == 1)
+		/* the road itself is the player's only one there */
+		if ((at[0] & w.roads[0]) == (edge < 64 ? 1ull << edge : 0) &&
+		    (at[1] & w.roads[1]) == (edge < 64 ? 0 : 1ull << (edge - 64)))
 			return mask_walk_from(&w, from, edge < 64 ? 1ull << edge : 0,
 					      edge < 64 ? 0 : 1ull << (edge - 64), 1);
 	}
@@ -294,7 +319,7 @@ mask_longest_through(const catan_state *s, int player, unsigned edge, unsigned f
 		}
 		grow &= ~reached;
 	}
-	nroads = (unsigned)(__builtin_popcountll(net[0]) + __builtin_popcountll(net[1]));
+	nroads = bit_count(net[0]) + bit_count(net[1]);
 	if (nroads <= floor)
 		return 0;
 	w.roads[0] = net[0];

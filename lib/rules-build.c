@@ -487,6 +487,30 @@ catan_build__legal_setup_roads(const catan_state *s, int player, uint16_t *out, 
 }
 
 bool
+catan_build__legal_road_set(const catan_state *s, int player, uint64_t out[2])
+{
+	if (!fast_board(&s->game->board))
+		return false;
+	out[0] = out[1] = 0;
+	if (player >= 0 && player < catan_game__owners(s->game) &&
+	    st_cplayer(s, player)->roads_left != 0)
+		fast_legal_roads(s, player, out);
+	return true;
+}
+
+bool
+catan_build__legal_settlement_set(const catan_state *s, int player, uint64_t *out)
+{
+	if (!fast_board(&s->game->board))
+		return false;
+	*out = 0;
+	if (player >= 0 && player < catan_game__owners(s->game) &&
+	    st_cplayer(s, player)->settlements_left != 0)
+		*out = fast_legal_settlements(s, player);
+	return true;
+}
+
+bool
 catan_build__any_road_possible(const catan_state *s, int player)
 {
 	uint16_t one;

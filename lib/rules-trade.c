@@ -6,7 +6,6 @@
 #include "catan-private.h"
 
 /* Trading with the bank without a harbor (05.C). */
-#define MARITIME_BASE_RATE 4
 
 static bool
 is_building_of(uint8_t byte, int player)
@@ -39,36 +38,35 @@ catan_trade__refresh_harbors(catan_state *s)
 	}
 }
 
+uint64_t
+catan_trade__maritime_ratio_bits_scan(const catan_state *s, int player)
+{
+	const struct board *b = &s->game->board;
+	const uint8_t *verts = st_cvert(s);
+	/* in locals: the byte reads below may alias the board */
+	const struct board_harbor *h = b->harbor;
+	unsigned nharbor = b->nharbor, nvert = b->nvert;
+	uint64_t bits = MARITIME_BASE_BITS;
+
+	for (unsigned i = 0; i < nharbor; i++) {
+		unsigned v0 = h[i].vert[0], v1 = h[i].vert[1];
+		uint8_t b0 = v0 < nvert ? verts[v0] : 0, b1 = v1 < nvert ? verts[v1] : 0;
+
+		/* A harbor serves its two intersections; only a settlement or
+		 * city there counts: "Owning a road near the port is not
+		 * enough" (05.C, B6). */
+		if (is_building_of(b0, player) || is_building_of(b1, player))
+			bits |= h[i].ratio_bits;
+	}
+	return bits;
+}
+
 void
 catan_trade__maritime_ratios(const catan_state *s, int player,
 			     uint8_t ratios[CATAN_MAX_CARD_KINDS])
 {
-	const struct board *b = &s->game->board;
-	/* B6: "4:1 always"; a harbor adds its own rate, it takes none away.
-	 * One byte per kind, so all kinds combine in one word. */
-	uint64_t bits = 0x0101010101010101ull << MARITIME_BASE_RATE;
+	uint64_t bits = catan_trade__maritime_ratio_bits(s, player);
 
-	if (b->nharbor <= HARBOR_SET_MAX) {
-		/* The player's harbors are kept in the state. */
-		for (unsigned set = st_cplayer(s, player)->harbors; set; set &= set - 1)
-			bits |= b->harbor[__builtin_ctz(set)].ratio_bits;
-	} else {
-		const uint8_t *verts = st_cvert(s);
-		/* in locals: the byte reads below may alias the board */
-		const struct board_harbor *h = b->harbor;
-		unsigned nharbor = b->nharbor, nvert = b->nvert;
-
-		for (unsigned i = 0; i < nharbor; i++) {
-			unsigned v0 = h[i].vert[0], v1 = h[i].vert[1];
-			uint8_t b0 = v0 < nvert ? verts[v0] : 0, b1 = v1 < nvert ? verts[v1] : 0;
-
-			/* A harbor serves its two intersections; only a
-			 * settlement or city there counts: "Owning a road near
-			 * the port is not enough" (05.C, B6). */
-			if (is_building_of(b0, player) || is_building_of(b1, player))
-				bits |= h[i].ratio_bits;
-		}
-	}
 	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
 		ratios[k] = (uint8_t)(bits >> (8 * k));
 }

@@ -562,23 +562,23 @@ push_trades(const catan_state *s, catan_sink *sink, int type, int p, unsigned om
 	sink__end(sink, &r);
 }
 
-/* Byte k of the result: 0xff when bit k of the 5-bit kind set m is set. */
-static inline uint64_t
-kind_bytes(unsigned m)
-{
-	uint64_t w = 0;
-
-	for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
-		w |= (uint64_t)((0u - ((m >> k) & 1u)) & 0xffu) << (8 * k);
-	return w;
-}
+/* Byte k: 0xff when bit k of the index (a 5-bit kind set) is set. */
+#define KB(m, k) ((uint64_t)(((m) >> (k)) & 1u) * (0xffull << (8 * (k))))
+#define KIND_BYTES(m) (KB(m, 0) | KB(m, 1) | KB(m, 2) | KB(m, 3) | KB(m, 4))
+#define KIND_BYTES4(m) KIND_BYTES(m), KIND_BYTES((m) + 1), KIND_BYTES((m) + 2), KIND_BYTES((m) + 3)
+static const uint64_t kind_bytes[32] = {
+	KIND_BYTES4(0), KIND_BYTES4(4), KIND_BYTES4(8), KIND_BYTES4(12),
+	KIND_BYTES4(16), KIND_BYTES4(20), KIND_BYTES4(24), KIND_BYTES4(28),
+};
+#undef KIND_BYTES4
+#undef KIND_BYTES
+#undef KB
 
 static void
 push_maritime(const catan_state *s, catan_sink *sink, int p)
 {
 	const struct player_state *ps = st_cplayer(s, p);
 	const struct core_state *c = st_ccore(s);
-	uint8_t ratios[CATAN_MAX_CARD_KINDS];
 	uint64_t hand, enough, pairs;
 	unsigned givable, bank, takers;
 	struct sink_run r;
@@ -593,7 +593,6 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 	bank = (unsigned)~catan_bytes__zero(catan_bytes__load(c->bank, CATAN_MAX_CARD_KINDS)) & kinds;
 	if (!givable || !bank || (givable == bank && !(givable & (givable - 1))))
 		return;
-	catan_trade__maritime_ratios(s, p, ratios);
 	/* Kinds that can be given for some other kind the bank holds. */
 	takers = bank & (bank - 1) ? kinds : kinds & ~bank;
 	/* Rates 2..4 per kind (bits 2..4 of its byte) the player holds enough
@@ -604,7 +603,7 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 	enough = ((hand + 0x7e * ones) & 0x80 * ones) >> 5 |
 		 ((hand + 0x7d * ones) & 0x80 * ones) >> 4 |
 		 ((hand + 0x7c * ones) & 0x80 * ones) >> 3;
-	pairs = catan_bytes__load(ratios, CATAN_MAX_CARD_KINDS) & enough & kind_bytes(takers);
+	pairs = catan_trade__maritime_ratio_bits(s, p) & enough & kind_bytes[takers];
 	r = sink__begin(sink);
 	/* One walk over the (kind, rate) pairs in canonical order, the kind
 	 * given from the highest and for one kind the lower ratios first:
@@ -695,17 +694,50 @@ push_places(catan_sink *sink, int type, int p, const uint16_t *ids, size_t n)
 	sink__end(sink, &r);
 }
 
+/* push_places() from a set of ids (bit i of word w: id 64 w + i). */
+static void
+push_place_set(catan_sink *sink, int type, int p, const uint64_t *set, size_t words)
+{
+	struct sink_run r = sink__begin(sink);
+
+	for (size_t w = 0; w < words; w++)
+		for (uint64_t bits = set[w]; bits; bits &= bits - 1)
+			sink__put(&r, type, p, (unsigned)(64 * w) + (unsigned)__builtin_ctzll(bits),
+				  0, 0, 0, 0, 0);
+	sink__end(sink, &r);
+}
+
 static void
 push_roads(const catan_state *s, catan_sink *sink, int p, bool setup)
 {
 	uint16_t ids[MAX_PLACES];
+	uint64_t set[2];
 	size_t n;
 
-	if (setup)
+	if (setup) {
 		n = catan_build__legal_setup_roads(s, p, ids, ARRAY_LEN(ids));
-	else
+	} else if (catan_build__legal_road_set(s, p, set)) {
+		push_place_set(sink, CATAN_ACT_BUILD_ROAD, p, set, 2);
+		return;
+	} else {
 		n = catan_build__legal_roads(s, p, ids, ARRAY_LEN(ids));
+	}
 	push_places(sink, CATAN_ACT_BUILD_ROAD, p, ids, n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
+}
+
+static void
+push_settlements(const catan_state *s, catan_sink *sink, int p)
+{
+	uint16_t ids[MAX_PLACES];
+	uint64_t set;
+	size_t n;
+
+	if (catan_build__legal_settlement_set(s, p, &set)) {
+		push_place_set(sink, CATAN_ACT_BUILD_SETTLEMENT, p, &set, 1);
+		return;
+	}
+	n = catan_build__legal_settlements(s, p, ids, ARRAY_LEN(ids));
+	push_places(sink, CATAN_ACT_BUILD_SETTLEMENT, p, ids, n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
 }
 
 static void
@@ -717,13 +749,8 @@ legal_main(const catan_state *s, int p, catan_sink *sink)
 
 	if (ps->roads_left && cards_covers(ps->hand, catan__cost_road))
 		push_roads(s, sink, p, false);
-	if (ps->settlements_left && cards_covers(ps->hand, catan__cost_settlement)) {
-		uint16_t ids[MAX_PLACES];
-		size_t n = catan_build__legal_settlements(s, p, ids, ARRAY_LEN(ids));
-
-		push_places(sink, CATAN_ACT_BUILD_SETTLEMENT, p, ids,
-			    n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
-	}
+	if (ps->settlements_left && cards_covers(ps->hand, catan__cost_settlement))
+		push_settlements(s, sink, p);
 	if (ps->cities_left && cards_covers(ps->hand, catan__cost_city)) {
 		const uint8_t *verts = st_cvert(s);
 		uint8_t own = PIECE_BYTE(p, CATAN_PIECE_SETTLEMENT);
