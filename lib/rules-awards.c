@@ -276,6 +276,56 @@ mask_walk_init(struct mask_walk *w, const catan_state *s, int player)
 	w->seen[0] = w->seen[1] = 0;
 }
 
+/*
+ * How far trails reach from @from without the roads in @used, when the
+ * roads reached form a tree where the player may pass: every trail from
+ * @from is then a simple path, and the longest ends on the deepest level of
+ * a breadth-first walk. @seen holds the intersections reached so far, from
+ * either end of the new road. Reaching one again where the player may pass
+ * means a cycle: -1, and the caller walks every trail instead. Another
+ * player's building ends trails: it is reached, never passed.
+ */
+static int
+mask_tree_reach(const struct mask_walk *w, unsigned from, const uint64_t used[2],
+		uint64_t *seen)
+{
+	const struct board *b = w->b;
+	uint64_t frontier = 1ull << from, used0 = used[0], used1 = used[1];
+	int depth = 0;
+
+	for (;;) {
+		uint64_t pass = frontier & ~w->blocked, next0 = 0, next1 = 0, reached = 0;
+
+		for (; pass; pass &= pass - 1) {
+			const uint64_t *at = b->vert_edges[__builtin_ctzll(pass)];
+
+			next0 |= at[0];
+			next1 |= at[1];
+		}
+		next0 &= w->roads[0] & ~used0;
+		next1 &= w->roads[1] & ~used1;
+		if (!(next0 | next1))
+			return depth;
+		used0 |= next0;
+		used1 |= next1;
+		for (unsigned word = 0; word < 2; word++) {
+			for (uint64_t e = word ? next1 : next0; e; e &= e - 1) {
+				uint64_t ends = b->edge_ends[word * 64 + (unsigned)__builtin_ctzll(e)];
+				uint64_t far = ends & ~frontier;
+
+				/* a road between two intersections of this
+				 * level, or a second way into one */
+				if (!far || (far & (*seen | reached) & ~w->blocked))
+					return -1;
+				reached |= far;
+			}
+		}
+		*seen |= reached;
+		frontier = reached;
+		depth++;
+	}
+}
+
 /* longest_through() with masks. */
 static unsigned
 mask_longest_through(const catan_state *s, int player, unsigned edge, unsigned floor)
@@ -288,6 +338,19 @@ mask_longest_through(const catan_state *s, int player, unsigned edge, unsigned f
 	mask_walk_init(&w, s, player);
 	if (!(w.roads[edge >> 6] & (1ull << (edge & 63))))
 		return 0;
+	/* Where the roads on both sides of the new one form trees that do
+	 * not meet, the longest trail through it is the road plus the
+	 * farthest reach from each end. */
+	{
+		const uint64_t used[2] = { edge < 64 ? 1ull << edge : 0,
+					   edge < 64 ? 0 : 1ull << (edge - 64) };
+		uint64_t seen = b->edge_ends[edge];
+		int a = mask_tree_reach(&w, b->edge[edge].vert[0], used, &seen);
+		int z = a < 0 ? -1 : mask_tree_reach(&w, b->edge[edge].vert[1], used, &seen);
+
+		if (z >= 0)
+			return 1u + (unsigned)a + (unsigned)z;
+	}
 	/* The road sticks out: every trail using it ends at its tip. */
 	for (unsigned j = 0; j < 2; j++) {
 		unsigned tip = b->edge[edge].vert[j], from = b->edge[edge].vert[1 - j];
