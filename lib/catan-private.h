@@ -709,6 +709,17 @@ extern const uint8_t catan__cost_road[CATAN_MAX_CARD_KINDS];
 extern const uint8_t catan__cost_settlement[CATAN_MAX_CARD_KINDS];
 extern const uint8_t catan__cost_city[CATAN_MAX_CARD_KINDS];
 extern const uint8_t catan__cost_dev[CATAN_MAX_CARD_KINDS];
+/* The same costs as cards_word() words, for listings that test a hand
+ * against every cost. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define CARDS_AT(kind, n) ((uint64_t)(n) << (8 * (7 - (kind))))
+#else
+#define CARDS_AT(kind, n) ((uint64_t)(n) << (8 * (kind)))
+#endif
+#define COST_WORD_ROAD (CARDS_AT(CATAN_LUMBER, 1) | CARDS_AT(CATAN_BRICK, 1))
+#define COST_WORD_SETTLEMENT (COST_WORD_ROAD | CARDS_AT(CATAN_WOOL, 1) | CARDS_AT(CATAN_GRAIN, 1))
+#define COST_WORD_CITY (CARDS_AT(CATAN_GRAIN, 2) | CARDS_AT(CATAN_ORE, 3))
+#define COST_WORD_DEV (CARDS_AT(CATAN_WOOL, 1) | CARDS_AT(CATAN_GRAIN, 1) | CARDS_AT(CATAN_ORE, 1))
 
 /* building placement (rules-build.c): each returns a catan_reason */
 int catan_build__check_road(const catan_state *s, int player, unsigned edge, bool setup);

@@ -167,6 +167,11 @@ START_TEST(test_costs)
 	ck_assert_uint_eq(cards_total(catan__cost_dev), 3);
 	ck_assert_uint_eq(catan__cost_dev[CATAN_LUMBER], 0);
 	ck_assert_uint_eq(catan__cost_dev[CATAN_BRICK], 0);
+	/* the word forms the listings test hands against */
+	ck_assert_uint_eq(COST_WORD_ROAD, cards_word(catan__cost_road));
+	ck_assert_uint_eq(COST_WORD_SETTLEMENT, cards_word(catan__cost_settlement));
+	ck_assert_uint_eq(COST_WORD_CITY, cards_word(catan__cost_city));
+	ck_assert_uint_eq(COST_WORD_DEV, cards_word(catan__cost_dev));
 }
 END_TEST
 
