@@ -195,6 +195,18 @@ roll_wide(catan_state *s, unsigned total)
 			pay_kind_wide(s, kind, owed, nplayers);
 }
 
+/* What one hex owes, a byte per player: one table word per corner (which
+ * corners hold buildings is random, so no branches). The board builder
+ * lists only its own hexes by number, and their corners are its own
+ * intersections. */
+static inline uint64_t
+hex_owed_word(const catan_game *g, const uint8_t *verts, const struct board_hex *bh)
+{
+	return g->yield_word[verts[bh->vert[0]]] + g->yield_word[verts[bh->vert[1]]] +
+	       g->yield_word[verts[bh->vert[2]]] + g->yield_word[verts[bh->vert[3]]] +
+	       g->yield_word[verts[bh->vert[4]]] + g->yield_word[verts[bh->vert[5]]];
+}
+
 void
 catan_production__roll(catan_state *s, unsigned total)
 {
@@ -211,22 +223,33 @@ catan_production__roll(catan_state *s, unsigned total)
 		roll_wide(s, total);
 		return;
 	}
+	if (nhex <= 2 && !g->module_production) {
+		/* The island's numbers: one or two hexes, each paid on its own
+		 * unless both are of one kind. The robber's hex produces
+		 * nothing (05.A). */
+		unsigned k0 = nhex > 0 && hexes[0] != robber ? (unsigned)b->hex[hexes[0]].resource : ~0u;
+		unsigned k1 = nhex > 1 && hexes[1] != robber ? (unsigned)b->hex[hexes[1]].resource : ~0u;
+		uint64_t w0 = k0 < CATAN_MAX_CARD_KINDS ? hex_owed_word(g, verts, &b->hex[hexes[0]]) : 0;
+		uint64_t w1 = k1 < CATAN_MAX_CARD_KINDS ? hex_owed_word(g, verts, &b->hex[hexes[1]]) : 0;
+
+		if (k0 == k1) {
+			w0 += w1;
+			k1 = ~0u;
+		}
+		if (k0 < CATAN_MAX_CARD_KINDS)
+			pay_kind(s, (int)k0, w0);
+		if (k1 < CATAN_MAX_CARD_KINDS)
+			pay_kind(s, (int)k1, w1);
+		return;
+	}
 	for (unsigned i = 0; i < nhex; i++) {
-		/* The board builder lists only its own hexes here, and their
-		 * corners are its own intersections. */
 		const struct board_hex *bh = &b->hex[hexes[i]];
 		unsigned kind = (unsigned)bh->resource;
-		uint64_t acc;
 
 		/* The robber's hex produces nothing (05.A). */
 		if (hexes[i] == robber || kind >= CATAN_MAX_CARD_KINDS)
 			continue;
-		/* One table word per corner: which corners hold buildings
-		 * is random, so no branches. */
-		acc = g->yield_word[verts[bh->vert[0]]] + g->yield_word[verts[bh->vert[1]]] +
-		      g->yield_word[verts[bh->vert[2]]] + g->yield_word[verts[bh->vert[3]]] +
-		      g->yield_word[verts[bh->vert[4]]] + g->yield_word[verts[bh->vert[5]]];
-		owed[kind] += acc;
+		owed[kind] += hex_owed_word(g, verts, bh);
 		kinds |= 1u << kind;
 	}
 	if (g->module_production) {

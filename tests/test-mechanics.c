@@ -642,6 +642,86 @@ START_TEST(test_production_shortage_one_recipient)
 }
 END_TEST
 
+/* A corner of @hex that no hex of @other has. */
+static unsigned
+corner_away(catan_game *g, unsigned hex, unsigned other)
+{
+	catan_hex_info a, b;
+
+	CATAN_ASSERT_OK(catan_board_hex(g, hex, &a));
+	CATAN_ASSERT_OK(catan_board_hex(g, other, &b));
+	for (int i = 0; i < 6; i++) {
+		bool shared = false;
+
+		for (int j = 0; j < 6; j++)
+			shared |= a.vertices[i] == b.vertices[j];
+		if (!shared)
+			return a.vertices[i];
+	}
+	ck_abort_msg("h%u has no corner away from h%u", hex, other);
+	return CATAN_NONE;
+}
+
+/*
+ * 05.A: "If the bank lacks a resource to pay for multiple players, no one
+ * receives this type of production." Two hexes of one number and one kind
+ * owe together: 1 card each to two players with 1 in the bank pays
+ * neither, even though either hex alone could be paid. Random boards
+ * (the beginner board has no such pair) are searched for one.
+ */
+START_TEST(test_production_shortage_counts_every_hex_of_the_kind)
+{
+	catan_ctx *c = catan_test_ctx_new();
+	bool found = false;
+
+	for (unsigned seed = 1; seed < 200 && !found; seed++) {
+		char spec[96];
+		catan_game *g;
+		catan_hex_info hi[19];
+		unsigned nhex;
+
+		snprintf(spec, sizeof(spec), "base(players=4,seed=%u,chance=explicit)", seed);
+		g = catan_test_game_new(c, spec);
+		nhex = g->board.nhex;
+		ck_assert_uint_le(nhex, ARRAY_LEN(hi));
+		for (unsigned h = 0; h < nhex; h++)
+			CATAN_ASSERT_OK(catan_board_hex(g, h, &hi[h]));
+		for (unsigned h0 = 0; h0 < nhex && !found; h0++) {
+			for (unsigned h1 = h0 + 1; h1 < nhex && !found; h1++) {
+				catan_state *s;
+				int kind = hi[h0].resource;
+
+				if (kind < 0 || hi[h1].resource != kind || !hi[h0].number ||
+				    hi[h1].number != hi[h0].number)
+					continue;
+				found = true;
+				s = catan_test_state_new(g);
+				catan_build__place_settlement(s, 0, corner_away(g, h0, h1));
+				catan_build__place_settlement(s, 1, corner_away(g, h1, h0));
+				CATAN_ASSERT_OK(catan_edit_set_cards(s, 2, kind,
+								     g->bank_start[kind] - 1u));
+				catan_production__roll(s, hi[h0].number);
+				ck_assert_uint_eq(st_cplayer(s, 0)->hand[kind], 0);
+				ck_assert_uint_eq(st_cplayer(s, 1)->hand[kind], 0);
+				ck_assert_uint_eq(st_ccore(s)->bank[kind], 1);
+
+				/* With 2 in the bank both are paid. */
+				CATAN_ASSERT_OK(catan_edit_set_cards(s, 2, kind,
+								     g->bank_start[kind] - 2u));
+				catan_production__roll(s, hi[h0].number);
+				ck_assert_uint_eq(st_cplayer(s, 0)->hand[kind], 1);
+				ck_assert_uint_eq(st_cplayer(s, 1)->hand[kind], 1);
+				ck_assert_uint_eq(st_ccore(s)->bank[kind], 0);
+				catan_state_free(s);
+			}
+		}
+		catan_game_unref(g);
+	}
+	ck_assert_msg(found, "no board with two hexes of one number and kind");
+	catan_ctx_free(c);
+}
+END_TEST
+
 START_TEST(test_production_robber_blocks)
 {
 	catan_build__place_settlement(st, 0, vtx(ORE_HEX, CATAN_CORNER_N));
@@ -924,6 +1004,7 @@ catan_test_register(SRunner *sr)
 	ADD(s, test_production_shortage_two_recipients);
 	ADD(s, test_production_shortage_one_recipient);
 	ADD(s, test_production_robber_blocks);
+	CATAN_TEST_ADD(s, test_production_shortage_counts_every_hex_of_the_kind);
 	ADD(s, test_setup_income);
 	ADD(s, test_robber_victims);
 	ADD(s, test_maritime_rates);
