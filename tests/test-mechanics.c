@@ -662,6 +662,18 @@ corner_away(catan_game *g, unsigned hex, unsigned other)
 	return CATAN_NONE;
 }
 
+/* Leave @bank cards of @kind in the bank (player 2 holds the rest), roll
+ * @number: players 0 and 1 hold @each afterwards. */
+static void
+roll_with_bank(catan_state *s, int kind, unsigned bank, unsigned number, unsigned each)
+{
+	CATAN_ASSERT_OK(catan_edit_set_cards(s, 2, kind, s->game->bank_start[kind] - bank));
+	catan_production__roll(s, number);
+	ck_assert_uint_eq(st_cplayer(s, 0)->hand[kind], each);
+	ck_assert_uint_eq(st_cplayer(s, 1)->hand[kind], each);
+	ck_assert_uint_eq(st_ccore(s)->bank[kind], bank - 2 * each);
+}
+
 /*
  * 05.A: "If the bank lacks a resource to pay for multiple players, no one
  * receives this type of production." Two hexes of one number and one kind
@@ -698,20 +710,9 @@ START_TEST(test_production_shortage_counts_every_hex_of_the_kind)
 				s = catan_test_state_new(g);
 				catan_build__place_settlement(s, 0, corner_away(g, h0, h1));
 				catan_build__place_settlement(s, 1, corner_away(g, h1, h0));
-				CATAN_ASSERT_OK(catan_edit_set_cards(s, 2, kind,
-								     g->bank_start[kind] - 1u));
-				catan_production__roll(s, hi[h0].number);
-				ck_assert_uint_eq(st_cplayer(s, 0)->hand[kind], 0);
-				ck_assert_uint_eq(st_cplayer(s, 1)->hand[kind], 0);
-				ck_assert_uint_eq(st_ccore(s)->bank[kind], 1);
-
+				roll_with_bank(s, kind, 1, hi[h0].number, 0);
 				/* With 2 in the bank both are paid. */
-				CATAN_ASSERT_OK(catan_edit_set_cards(s, 2, kind,
-								     g->bank_start[kind] - 2u));
-				catan_production__roll(s, hi[h0].number);
-				ck_assert_uint_eq(st_cplayer(s, 0)->hand[kind], 1);
-				ck_assert_uint_eq(st_cplayer(s, 1)->hand[kind], 1);
-				ck_assert_uint_eq(st_ccore(s)->bank[kind], 0);
+				roll_with_bank(s, kind, 2, hi[h0].number, 1);
 				catan_state_free(s);
 			}
 		}
