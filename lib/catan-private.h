@@ -795,7 +795,8 @@ void catan_trade__maritime_rates(const catan_state *s, int player,
 /* Every ratio a player may use per kind, as bit masks (bit r: r cards for one). */
 void catan_trade__maritime_ratios(const catan_state *s, int player,
 				  uint8_t ratios[CATAN_MAX_CARD_KINDS]);
-/* B6: "4:1 always"; a harbor adds its own rate, it takes none away. */
+/* Trading with the bank without a harbor (05.C). B6: "4:1 always"; a
+ * harbor adds its own rate, it takes none away. */
 #define MARITIME_BASE_RATE 4
 #define MARITIME_BASE_BITS (0x0101010101010101ull << MARITIME_BASE_RATE)
 /* catan_trade__maritime_ratio_bits() on boards with more harbors than a

@@ -5,8 +5,6 @@
 
 #include "catan-private.h"
 
-/* Trading with the bank without a harbor (05.C). */
-
 static bool
 is_building_of(uint8_t byte, int player)
 {

@@ -450,6 +450,31 @@ START_TEST(test_road_ends_at_opponent)
 }
 END_TEST
 
+/*
+ * "An opposing colony crosses the route" (05.F), for a road built next to
+ * it: the length kept as roads are added (catan_awards__road_added()) does
+ * not pass the building either. ROW2's top line, p1 at vertex 3: roads
+ * 0-3 (ending at the building) and 4-6, then the road 3-4 joins them
+ * only through the building.
+ */
+START_TEST(test_road_added_next_to_opponent)
+{
+	catan_build__place_settlement(st, 1, line_vertex(ROW2, 3));
+	road_line(0, ROW2, 0, 3);
+	ck_assert_uint_eq(st_cplayer(st, 0)->road_length, 3);
+	road_line(0, ROW2, 4, 2);
+	ck_assert_uint_eq(st_cplayer(st, 0)->road_length, 3);
+	road_line(0, ROW2, 3, 1);
+	ck_assert_uint_eq(st_cplayer(st, 0)->road_length, 3);
+	ck_assert_uint_eq(catan_road__longest(st, 0), 3);
+
+	/* One more road beyond the far end: 3-4-5-6-7 is 4 long. */
+	road_line(0, ROW2, 6, 1);
+	ck_assert_uint_eq(st_cplayer(st, 0)->road_length, 4);
+	ck_assert_uint_eq(catan_road__longest(st, 0), 4);
+}
+END_TEST
+
 START_TEST(test_longest_exceed_to_take)
 {
 	road_line(0, ROW2, 0, 4);
@@ -995,6 +1020,7 @@ catan_test_register(SRunner *sr)
 	ADD(s, test_road_branch);
 	ADD(s, test_road_broken_in_middle);
 	ADD(s, test_road_ends_at_opponent);
+	ADD(s, test_road_added_next_to_opponent);
 	ADD(s, test_longest_exceed_to_take);
 	ADD(s, test_longest_holder_keeps_tie);
 	ADD(s, test_longest_goes_to_lone_leader);
