@@ -156,6 +156,22 @@ struct board {
 #define BOARD_MASK_VERTS 64
 #define BOARD_MASK_EDGES 128
 
+/* Every edge at the intersections of @verts (boards with masks). */
+static inline void
+board_edges_at(const struct board *b, uint64_t verts, uint64_t out[2])
+{
+	uint64_t lo = 0, hi = 0;
+
+	for (; verts; verts &= verts - 1) {
+		const uint64_t *m = b->vert_edges[__builtin_ctzll(verts)];
+
+		lo |= m[0];
+		hi |= m[1];
+	}
+	out[0] = lo;
+	out[1] = hi;
+}
+
 /* The hexes producing on @number, in id order; their count in *n (none
  * for a number no token carries). */
 static inline const uint16_t *
@@ -616,6 +632,13 @@ static inline unsigned dev_total(const uint8_t dev[CATAN_MAX_DEV_KINDS])
 {
 	return cards_total(dev);
 }
+/* cards_covers() on cards_word() words whose counts are all below 128:
+ * byte i keeps its high bit exactly when have[i] >= need[i], and no byte
+ * borrows from the next. */
+static inline bool cards_word_covers(uint64_t have, uint64_t need)
+{
+	return (((have | BYTES_HIGH) - need) & BYTES_HIGH) == BYTES_HIGH;
+}
 static inline bool cards_covers(const uint8_t have[CATAN_MAX_CARD_KINDS],
 				const uint8_t need[CATAN_MAX_CARD_KINDS])
 {
@@ -627,9 +650,7 @@ static inline bool cards_covers(const uint8_t have[CATAN_MAX_CARD_KINDS],
 				return false;
 		return true;
 	}
-	/* with every count below 128, byte i keeps its high bit exactly
-	 * when have[i] >= need[i], and no byte borrows from the next */
-	return (((h | BYTES_HIGH) - n) & BYTES_HIGH) == BYTES_HIGH;
+	return cards_word_covers(h, n);
 }
 /* Piece bytes (intersections, edges) as bitsets, eight bytes at a time:
  * bit i of a result stands for byte i. */

@@ -294,16 +294,11 @@ mask_tree_reach(const struct mask_walk *w, unsigned from, const uint64_t used[2]
 	int depth = 0;
 
 	for (;;) {
-		uint64_t pass = frontier & ~w->blocked, next0 = 0, next1 = 0, reached = 0;
+		uint64_t next[2], next0, next1, reached = 0;
 
-		for (; pass; pass &= pass - 1) {
-			const uint64_t *at = b->vert_edges[__builtin_ctzll(pass)];
-
-			next0 |= at[0];
-			next1 |= at[1];
-		}
-		next0 &= w->roads[0] & ~used0;
-		next1 &= w->roads[1] & ~used1;
+		board_edges_at(b, frontier & ~w->blocked, next);
+		next0 = next[0] & w->roads[0] & ~used0;
+		next1 = next[1] & w->roads[1] & ~used1;
 		if (!(next0 | next1))
 			return depth;
 		used0 |= next0;

@@ -219,22 +219,6 @@ ends_of(const struct board *b, const uint64_t edges[2])
 	return v;
 }
 
-/* Every edge at the intersections of the set. */
-static void
-edges_at(const struct board *b, uint64_t verts, uint64_t out[2])
-{
-	uint64_t lo = 0, hi = 0;
-
-	for (; verts; verts &= verts - 1) {
-		const uint64_t *m = b->vert_edges[__builtin_ctzll(verts)];
-
-		lo |= m[0];
-		hi |= m[1];
-	}
-	out[0] = lo;
-	out[1] = hi;
-}
-
 static bool
 fast_board(const struct board *b)
 {
@@ -297,7 +281,7 @@ fast_legal_roads(const catan_state *s, int player, uint64_t out[2])
 
 	catan_build__sets(s, player, own_roads, any_road, &own_v, &any_v);
 	from = own_v | (ends_of(b, own_roads) & ~any_v);
-	edges_at(b, from, out);
+	board_edges_at(b, from, out);
 	out[0] &= ~any_road[0];
 	out[1] &= ~any_road[1];
 }

@@ -64,8 +64,7 @@ move_words(uint8_t from[CATAN_MAX_CARD_KINDS], uint8_t to[CATAN_MAX_CARD_KINDS],
 {
 	uint64_t f = cards_word(from), t = cards_word(to), want = cards_word(cards);
 
-	if (((f | t | want) & BYTES_HIGH) ||
-	    (((f | BYTES_HIGH) - want) & BYTES_HIGH) != BYTES_HIGH)
+	if (((f | t | want) & BYTES_HIGH) || !cards_word_covers(f, want))
 		return false;
 	f -= want;
 	t += want;

@@ -740,27 +740,20 @@ push_settlements(const catan_state *s, catan_sink *sink, int p)
 	push_places(sink, CATAN_ACT_BUILD_SETTLEMENT, p, ids, n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
 }
 
-/* cards_covers() for a hand word and a cost word: counts stay below 128
- * (cards are conserved, see push_maritime()), so no byte borrows. */
-static inline bool
-hand_covers(uint64_t hand, uint64_t cost)
-{
-	return (((hand | BYTES_HIGH) - cost) & BYTES_HIGH) == BYTES_HIGH;
-}
-
 static void
 legal_main(const catan_state *s, int p, catan_sink *sink)
 {
 	const struct core_state *c = st_ccore(s);
 	const struct player_state *ps = st_cplayer(s, p);
 	unsigned nv = s->game->board.nvert;
+	/* Counts stay below 128 (cards are conserved, see push_maritime()). */
 	uint64_t hand = cards_word(ps->hand);
 
-	if (ps->roads_left && hand_covers(hand, COST_WORD_ROAD))
+	if (ps->roads_left && cards_word_covers(hand, COST_WORD_ROAD))
 		push_roads(s, sink, p, false);
-	if (ps->settlements_left && hand_covers(hand, COST_WORD_SETTLEMENT))
+	if (ps->settlements_left && cards_word_covers(hand, COST_WORD_SETTLEMENT))
 		push_settlements(s, sink, p);
-	if (ps->cities_left && hand_covers(hand, COST_WORD_CITY)) {
+	if (ps->cities_left && cards_word_covers(hand, COST_WORD_CITY)) {
 		const uint8_t *verts = st_cvert(s);
 		uint8_t own = PIECE_BYTE(p, CATAN_PIECE_SETTLEMENT);
 		struct sink_run r = sink__begin(sink);
@@ -780,7 +773,7 @@ legal_main(const catan_state *s, int p, catan_sink *sink)
 		}
 		sink__end(sink, &r);
 	}
-	if (hand_covers(hand, COST_WORD_DEV) && deck_left(c) > 0)
+	if (cards_word_covers(hand, COST_WORD_DEV) && deck_left(c) > 0)
 		push(sink, CATAN_ACT_BUY_DEV, p, 0, 0);
 	push_dev_plays(s, sink, p);
 	if (!strict_trading_over(s)) {
