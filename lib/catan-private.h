@@ -516,6 +516,13 @@ struct catan_state {
 	 * something from the buildings skip the work when it is clear. Not
 	 * position data; valid only inside one apply. */
 	uint32_t built;
+	/* Set when something a player's points count may have changed since
+	 * the last win check: a building, an award's holder, a drawn
+	 * development card, a new turn, an edit or load (refresh), a copy.
+	 * Cleared after each action that leaves no chance event pending.
+	 * The variants' win checks (G4) look only when it is set: nothing
+	 * else can make the turn player win. Not position data. */
+	uint32_t points_touched;
 	/* the flat block: core_state, players, vertices, edges, piece sets
 	 * (boards with masks), variant, modules */
 	_Alignas(16) unsigned char data[];

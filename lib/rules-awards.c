@@ -470,6 +470,16 @@ longest_through(const catan_state *s, int player, unsigned edge, unsigned floor)
 	return longest_of(&w, roads, nroads);
 }
 
+/* The award in @slot goes to @holder; a new holder's points changed. */
+static inline void
+award_to(catan_state *s, int8_t *slot, int holder)
+{
+	if (*slot != holder) {
+		*slot = (int8_t)holder;
+		s->points_touched = 1;
+	}
+}
+
 /*
  * The award rule shared by both awards (05.F, B8): the holder keeps it while
  * tied at the top with at least the threshold; otherwise it goes to the one
@@ -517,8 +527,8 @@ catan_awards__refresh_longest_road(catan_state *s, uint32_t players)
 		}
 		length[p] = ps->road_length;
 	}
-	core->longest_holder = (int8_t)catan_awards__holder(length, n, core->longest_holder,
-							    LONGEST_ROAD_MIN);
+	award_to(s, &core->longest_holder,
+		 catan_awards__holder(length, n, core->longest_holder, LONGEST_ROAD_MIN));
 }
 
 /*
@@ -548,8 +558,8 @@ catan_awards__road_added(catan_state *s, int player, unsigned edge)
 		ps->road_length = (uint8_t)(len > 255 ? 255 : len);
 	for (int p = 0; p < n; p++)
 		length[p] = st_cplayer(s, p)->road_length;
-	core->longest_holder = (int8_t)catan_awards__holder(length, n, core->longest_holder,
-							    LONGEST_ROAD_MIN);
+	award_to(s, &core->longest_holder,
+		 catan_awards__holder(length, n, core->longest_holder, LONGEST_ROAD_MIN));
 }
 
 void
@@ -569,6 +579,6 @@ catan_awards__update_largest_army(catan_state *s)
 		n = CATAN_MAX_PLAYERS;
 	for (int p = 0; p < n; p++)
 		knights[p] = st_cplayer(s, p)->knights;
-	core->army_holder = (int8_t)catan_awards__holder(knights, n, core->army_holder,
-							 LARGEST_ARMY_MIN);
+	award_to(s, &core->army_holder,
+		 catan_awards__holder(knights, n, core->army_holder, LARGEST_ARMY_MIN));
 }

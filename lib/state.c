@@ -87,6 +87,7 @@ catan_state_new(catan_state **out, catan_game *g)
 	}
 	catan_build__refresh_sets(s);
 	catan_trade__refresh_harbors(s);
+	s->points_touched = 1;
 	if (g->chance_mode == CATAN_CHANCE_SAMPLED)
 		resolve_pending_chance(s);
 	catan_state__refresh_acting(s);
@@ -136,8 +137,10 @@ catan_state_copy(catan_state *dst, const catan_state *src)
 {
 	if (!dst || !src || !same_game(dst->game, src->game))
 		return CATAN_EINVAL;
-	if (dst != src)
+	if (dst != src) {
 		memcpy(dst->data, src->data, src->size);
+		dst->points_touched = src->points_touched;
+	}
 	return CATAN_OK;
 }
 
@@ -607,6 +610,9 @@ finish_apply(catan_state *s, const catan_action *a)
 		g->hook_after_apply[i].fn(s, a, s->data + g->hook_after_apply[i].slice_offset);
 	if (g->variant->finish_action)
 		g->variant->finish_action(s);
+	/* A pending chance event defers the win check to its outcome. */
+	if (st_ccore(s)->chance == CHANCE_NONE)
+		s->points_touched = 0;
 	st_core(s)->move_number++;
 }
 
@@ -889,6 +895,8 @@ catan_state__refresh(catan_state *s)
 	/* The core's derived data first: module hooks may read it. */
 	catan_build__refresh_sets(s);
 	catan_trade__refresh_harbors(s);
+	/* An edited or loaded position is checked at its next action. */
+	s->points_touched = 1;
 	for (unsigned i = 0; i < g->nmodules; i++) {
 		const struct game_module *m = &g->modules[i];
 

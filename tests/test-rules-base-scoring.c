@@ -896,13 +896,45 @@ START_TEST(test_07_win_at_ten_immediately)
 {
 	catan_state *s = nine_points();
 
-	HAND(s, 0, "lumber=1,brick=1,wool=1,grain=1");
+	/* a first action checks the edited position; the settlement is the
+	 * next change of points */
+	HAND(s, 0, "lumber=1,brick=1,wool=5,grain=1");
+	APPLY(s, "p0 maritime_trade give wool=4 get ore=1");
+	ck_assert_int_eq(catan_state_is_terminal(s), 0);
 	APPLY(s, "p0 build_settlement h9.se");
 	ck_assert_int_eq(vp(s, 0), 10);
 	ck_assert_int_eq(catan_state_is_terminal(s), 1);
 	EXPECT_PHASE(s, GAME_OVER);
 	ck_assert_int_eq(catan_state_winner(s), 0);
 	ck_assert_int_eq(catan_state_current_player(s), CATAN_PLAYER_TERMINAL);
+}
+END_TEST
+
+/*
+ * G4: "A win is checked after every action of the player whose turn it is":
+ * a position edited to ten points (edits play no action) ends at the turn
+ * player's next action, whatever it is, in the edited state and in a copy of
+ * it made over a state that has not been edited since its last action.
+ */
+START_TEST(test_07_g4_edited_position_wins_at_next_action)
+{
+	catan_state *s = nine_points();
+	catan_state *t;
+
+	HAND(s, 0, "wool=8");
+	APPLY(s, "p0 maritime_trade give wool=4 get ore=1");
+	ck_assert_int_eq(catan_state_is_terminal(s), 0);
+	t = clone_state(s);
+
+	DEV(s, 0, CATAN_DEV_VICTORY_POINT);
+	ck_assert_int_eq(catan_state_is_terminal(s), 0);
+	CATAN_ASSERT_OK(catan_state_copy(t, s));
+	APPLY(s, "p0 maritime_trade give wool=4 get ore=1");
+	ck_assert_int_eq(catan_state_is_terminal(s), 1);
+	ck_assert_int_eq(catan_state_winner(s), 0);
+	APPLY(t, "p0 maritime_trade give wool=4 get ore=1");
+	ck_assert_int_eq(catan_state_is_terminal(t), 1);
+	ck_assert_int_eq(catan_state_winner(t), 0);
 }
 END_TEST
 
@@ -1027,6 +1059,35 @@ START_TEST(test_07_g4_reward_on_another_turn_waits)
 }
 END_TEST
 
+/*
+ * base-game.txt 07: "The game ends immediately during your turn if you have
+ * at least 10 points."
+ * base-game.txt 05.F: "The longest route is worth 2 points."
+ * G4: "A win is checked after every action of the player whose turn it is":
+ * the fifth road of p1, with 8 points in cities, takes Longest Road and wins
+ * at once; the trade before it changed no points and ended nothing.
+ */
+START_TEST(test_07_g4_win_by_taking_longest_road)
+{
+	catan_state *s = empty_board();
+
+	ROADS(s, 1, BOTTOM_4);
+	CITY(s, 1, "h18.s");
+	CITY(s, 1, "h14.s");
+	CITY(s, 1, "h4.s");
+	CITY(s, 1, "h3.sw");
+	MAIN_PHASE(s, 1);
+	HAND(s, 1, "lumber=1,brick=1,wool=4");
+	APPLY(s, "p1 maritime_trade give wool=4 get grain=1");
+	ck_assert_int_eq(catan_state_is_terminal(s), 0);
+	ck_assert_int_eq(vp(s, 1), 8);
+	APPLY(s, "p1 build_road h12.sw-nw");
+	ck_assert_int_eq(catan_state_longest_road_holder(s), 1);
+	ck_assert_int_eq(catan_state_is_terminal(s), 1);
+	ck_assert_int_eq(catan_state_winner(s), 1);
+}
+END_TEST
+
 /* base-game.txt 07: "you still have to have at least 10 at that time." */
 START_TEST(test_07_must_still_have_ten)
 {
@@ -1067,7 +1128,11 @@ START_TEST(test_07_win_with_victory_point_bought_this_turn)
 {
 	catan_state *s = nine_points();
 
-	HAND(s, 0, "wool=1,grain=1,ore=1");
+	/* a first action checks the edited position (G4); the draw is the
+	 * next change of points */
+	HAND(s, 0, "wool=5,grain=1");
+	APPLY(s, "p0 maritime_trade give wool=4 get ore=1");
+	ck_assert_int_eq(catan_state_is_terminal(s), 0);
 	APPLY(s, "p0 buy_dev");
 	ck_assert_int_eq(catan_state_is_terminal(s), 0);
 	APPLY(s, "chance draw_dev victory_point");
@@ -1280,10 +1345,12 @@ catan_test_register(SRunner *sr)
 
 	s = catan_test_suite(sr, "base-07-victory");
 	ADD(s, test_07_win_at_ten_immediately);
+	ADD(s, test_07_g4_edited_position_wins_at_next_action);
 	ADD(s, test_07_no_final_turn_no_sharing);
 	ADD(s, test_07_nine_points_do_not_win);
 	ADD(s, test_07_counting_points);
 	ADD(s, test_07_g4_reward_on_another_turn_waits);
+	ADD(s, test_07_g4_win_by_taking_longest_road);
 	ADD(s, test_07_must_still_have_ten);
 	ADD(s, test_07_win_with_victory_point_bought_this_turn);
 	ADD(s, test_07_several_victory_points_after_a_knight);

@@ -179,6 +179,7 @@ start_turn(catan_state *s, int player)
 
 	c->current = (int8_t)player;
 	c->turn++;
+	s->points_touched = 1;   /* G4 checks the new turn player */
 	c->phase = CATAN_PHASE_ROLL;
 	c->flags &= GAME_VP_REVEALED;
 	c->dice = 0;
@@ -1071,6 +1072,7 @@ apply_chance(catan_state *s, const catan_action *a)
 
 		c->dev_deck[a->arg]--;
 		ps->dev[a->arg]++;
+		s->points_touched = 1;   /* a Victory Point card counts at once */
 		c->dev_bought[a->arg]++;
 		break;
 	}
@@ -1363,13 +1365,17 @@ base_apply(catan_state *s, const catan_action *a)
 }
 
 /* G4/B9: the turn player wins as soon as their points, hidden Victory Point
- * cards included, reach the target during their own turn — checked after
- * every action and so also at the start of each turn. */
+ * cards included, reach the target during their own turn: checked after
+ * every action that can change them (a building, an award, a drawn card),
+ * at the start of each turn and after an edit or load. Modules that count
+ * points are asked after every action. */
 static void
 base_finish_action(catan_state *s)
 {
 	struct core_state *c = st_core(s);
 
+	if (!s->points_touched && !s->game->module_points)
+		return;
 	if (c->phase == CATAN_PHASE_GAME_OVER || c->turn == 0 || c->current < 0)
 		return;
 	if (c->chance != CHANCE_NONE)
