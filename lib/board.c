@@ -311,8 +311,15 @@ board_free_arrays(struct board *b, const catan_ctx *ctx)
 static void
 fill_masks(struct board *b)
 {
-	if (b->nvert > BOARD_MASK_VERTS || b->nedge > BOARD_MASK_EDGES)
+	if (b->nvert > BOARD_MASK_VERTS || b->nedge > BOARD_MASK_EDGES ||
+	    b->nhex > BOARD_MASK_HEXES)
 		return;
+	for (unsigned h = 0; h < b->nhex; h++)
+		for (unsigned c = 0; c < 6; c++) {
+			if (b->hex[h].vert[c] >= b->nvert)
+				return;
+			b->hex_verts[h] |= 1ull << b->hex[h].vert[c];
+		}
 	for (unsigned e = 0; e < b->nedge; e++) {
 		unsigned v0 = b->edge[e].vert[0], v1 = b->edge[e].vert[1];
 

@@ -144,17 +144,20 @@ struct board {
 	 * read them with board_number_hexes(). */
 	uint16_t number_first[14];
 	uint16_t *by_number;
-	/* Boards of up to BOARD_MASK_VERTS intersections and BOARD_MASK_EDGES
-	 * edges (the base island) also have these bit masks, for the bitset
-	 * paths of rules-build.c; masks_ok says they are filled. */
+	/* Boards of up to BOARD_MASK_VERTS intersections, BOARD_MASK_EDGES
+	 * edges and BOARD_MASK_HEXES hexes (the base island) also have these
+	 * bit masks, for the bitset paths of rules-build.c, Longest Road and
+	 * the robber; masks_ok says they are filled. */
 	bool masks_ok;
 	uint64_t vert_adj[64];        /* the neighbouring intersections */
 	uint64_t vert_edges[64][2];   /* the edges at each intersection */
 	uint64_t edge_ends[128];      /* the two ends of each edge */
+	uint64_t hex_verts[32];       /* the corners of each hex */
 	uint64_t harbor_verts;        /* intersections that open on a harbor */
 };
 #define BOARD_MASK_VERTS 64
 #define BOARD_MASK_EDGES 128
+#define BOARD_MASK_HEXES 32
 
 /* Every edge at the intersections of @verts (boards with masks). */
 static inline void
@@ -928,43 +931,51 @@ sink__end(catan_sink *sink, const struct sink_run *r)
 }
 
 /*
- * Put an action written field by field straight into the caller's buffer:
- * no action is assembled on the stack and copied, which would read back
+ * Write an action field by field straight into the caller's buffer: no
+ * action is assembled on the stack and copied, which would read back
  * narrow stores with wide loads (a store-forwarding stall per action).
  * At most one kind given and one received (n = 0: none).
  */
 static inline void
+sink__write(catan_action *d, int type, int player, unsigned target, unsigned arg,
+	    int give_kind, unsigned give_n, int get_kind, unsigned get_n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* three word stores (layout checked below) */
+	uint64_t head = (uint64_t)(uint16_t)type |
+			(uint64_t)(uint8_t)player << 16 |
+			(uint64_t)(uint16_t)target << 32 |
+			(uint64_t)(uint16_t)arg << 48;
+	uint64_t give = (uint64_t)(uint8_t)give_n << (8 * (give_kind & 7));
+	uint64_t get = (uint64_t)(uint8_t)get_n << (8 * (get_kind & 7));
+
+	memcpy(d, &head, 8);
+	memcpy(d->give, &give, 8);
+	memcpy(d->get, &get, 8);
+#else
+	d->type = (uint16_t)type;
+	d->player = (int8_t)player;
+	d->flags = 0;
+	d->target = (uint16_t)target;
+	d->arg = (uint16_t)arg;
+	memset(d->give, 0, sizeof(d->give));
+	memset(d->get, 0, sizeof(d->get));
+	if (give_n)
+		d->give[give_kind] = (uint8_t)give_n;
+	if (get_n)
+		d->get[get_kind] = (uint8_t)get_n;
+#endif
+}
+
+/* sink__write() at the end of the run while there is room; counted in
+ * any case (a short buffer learns the size it needs). */
+static inline void
 sink__put(struct sink_run *r, int type, int player, unsigned target, unsigned arg,
 	  int give_kind, unsigned give_n, int get_kind, unsigned get_n)
 {
-	if (r->count < r->cap) {
-		catan_action *d = &r->items[r->count];
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-		/* three word stores (layout checked below) */
-		uint64_t head = (uint64_t)(uint16_t)type |
-				(uint64_t)(uint8_t)player << 16 |
-				(uint64_t)(uint16_t)target << 32 |
-				(uint64_t)(uint16_t)arg << 48;
-		uint64_t give = (uint64_t)(uint8_t)give_n << (8 * (give_kind & 7));
-		uint64_t get = (uint64_t)(uint8_t)get_n << (8 * (get_kind & 7));
-
-		memcpy(d, &head, 8);
-		memcpy(d->give, &give, 8);
-		memcpy(d->get, &get, 8);
-#else
-		d->type = (uint16_t)type;
-		d->player = (int8_t)player;
-		d->flags = 0;
-		d->target = (uint16_t)target;
-		d->arg = (uint16_t)arg;
-		memset(d->give, 0, sizeof(d->give));
-		memset(d->get, 0, sizeof(d->get));
-		if (give_n)
-			d->give[give_kind] = (uint8_t)give_n;
-		if (get_n)
-			d->get[get_kind] = (uint8_t)get_n;
-#endif
-	}
+	if (r->count < r->cap)
+		sink__write(&r->items[r->count], type, player, target, arg,
+			    give_kind, give_n, get_kind, get_n);
 	r->count++;
 }
 

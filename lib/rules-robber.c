@@ -15,6 +15,19 @@ catan_robber__victims(const catan_state *s, unsigned hex, int thief)
 
 	if (hex >= b->nhex)
 		return 0;
+	if (s->game->off_sets) {
+		/* The players' building sets: no branch per corner, whose
+		 * outcome a playout cannot predict. */
+		uint64_t corners = b->hex_verts[hex];
+
+		for (int p = 0; p < nplayers; p++)
+			victims |= (uint32_t)(((st_csets(s, p)->buildings & corners) != 0) &
+					      (st_cplayer(s, p)->hand_total > 0)) << p;
+		/* Never oneself (B10); only a player with resources (05.B). */
+		if (thief >= 0 && thief < nplayers)
+			victims &= ~(UINT32_C(1) << thief);
+		return victims;
+	}
 	for (unsigned c = 0; c < 6; c++) {
 		unsigned v = b->hex[hex].vert[c];
 		int owner;

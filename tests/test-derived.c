@@ -12,7 +12,7 @@
  *   cumulative numerators of catan_state_chance_outcomes() (doc/chance.md)
  *   — and leave the RNG where that draw leaves it.
  * - Boards with bit masks take bitset paths (listings, Longest Road, piece
- *   sets, the modules' own) and games of up to 8 players pay production
+ *   sets, the robber's victims, the modules' own) and games of up to 8 players pay production
  *   a byte per player; larger boards (Connect, Merchants of Europe) scan
  *   the piece bytes and more players are paid one by one; the base game
  *   resolves sampled chance by a fused draw-and-apply step. The same game

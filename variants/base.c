@@ -787,6 +787,27 @@ legal_main(const catan_state *s, int p, catan_sink *sink)
 	push(sink, CATAN_ACT_END_TURN, p, 0, 0);
 }
 
+/* Every hex but the robber's, in hex order. With room for them all (a
+ * buffer of catan_game_max_legal_actions(), the usual case) they are
+ * written with no bound test. */
+static void
+push_robber_moves(const catan_state *s, catan_sink *sink, int p)
+{
+	struct sink_run r = sink__begin(sink);
+	unsigned nhex = s->game->board.nhex, robber = st_ccore(s)->robber_hex;
+
+	if (r.cap >= r.count + nhex) {
+		for (unsigned h = 0; h < nhex; h++) {
+			sink__write(&r.items[r.count], CATAN_ACT_MOVE_ROBBER, p, h, 0, 0, 0, 0, 0);
+			r.count += h != robber;
+		}
+	} else {
+		for (unsigned h = 0; h < nhex; h++)
+			sink__put_if(&r, h != robber, CATAN_ACT_MOVE_ROBBER, p, h, 0, 0, 0, 0, 0);
+	}
+	sink__end(sink, &r);
+}
+
 static void
 base_legal_actions(const catan_state *s, int p, catan_sink *sink)
 {
@@ -818,15 +839,9 @@ base_legal_actions(const catan_state *s, int p, catan_sink *sink)
 		sink__end(sink, &r);
 		break;
 	}
-	case CATAN_PHASE_ROBBER: {
-		struct sink_run r = sink__begin(sink);
-		unsigned nhex = s->game->board.nhex, robber = c->robber_hex;
-
-		for (unsigned h = 0; h < nhex; h++)
-			sink__put_if(&r, h != robber, CATAN_ACT_MOVE_ROBBER, p, h, 0, 0, 0, 0, 0);
-		sink__end(sink, &r);
+	case CATAN_PHASE_ROBBER:
+		push_robber_moves(s, sink, p);
 		break;
-	}
 	case CATAN_PHASE_STEAL: {
 		uint32_t victims = catan_state__robber_victims(s, c->robber_hex, p);
 		struct sink_run r = sink__begin(sink);
@@ -1357,7 +1372,8 @@ base_apply(catan_state *s, const catan_action *a)
 			c->winner = CATAN_NO_PLAYER;
 			break;
 		}
-		start_turn(s, (c->current + 1) % c->num_players);
+		/* the next player to the left; no division on the hot path */
+		start_turn(s, c->current + 1 < c->num_players ? c->current + 1 : 0);
 		break;
 	default:
 		break;
