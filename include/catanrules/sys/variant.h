@@ -92,7 +92,10 @@ struct catan_variant_ops {
 	int (*victory_points)(const catan_state *s, int player, int include_hidden);
 	/** Name of a variant phase (NULL: none). */
 	const char *(*phase_name)(int phase);
-	/** End-of-action bookkeeping after modules ran (the win check, G4). */
+	/** End-of-action bookkeeping after modules ran (the win check, G4),
+	 *  after every action. The state's points_touched flag
+	 *  (lib/catan-private.h) says whether anything points count may have
+	 *  changed since the last check that found no chance event pending. */
 	void (*finish_action)(catan_state *s);
 	/** Format a variant-defined action type (NULL if the variant has none);
 	 *  same contract as catan_action_format(). */
