@@ -980,6 +980,28 @@ sink__put(struct sink_run *r, int type, int player, unsigned target, unsigned ar
 }
 
 /*
+ * Whether @n more actions fit past the run's count. A listing that checks
+ * the room for all it may write once writes with sink__write_if(), with no
+ * bound test per action; a buffer of catan_game_max_legal_actions() always
+ * has the room.
+ */
+static inline bool
+sink__room(const struct sink_run *r, size_t n)
+{
+	return r->count <= r->cap && r->cap - r->count >= n;
+}
+
+/* sink__put_if() after sink__room(): no bound test. */
+static inline void
+sink__write_if(struct sink_run *r, bool keep, int type, int player, unsigned target,
+	       unsigned arg, int give_kind, unsigned give_n, int get_kind, unsigned get_n)
+{
+	sink__write(&r->items[r->count], type, player, target, arg,
+		    give_kind, give_n, get_kind, get_n);
+	r->count += keep;
+}
+
+/*
  * sink__put() of an action kept only when @keep: it is written in any case
  * and the count advances by @keep, so a listing that skips a few of many
  * candidates (the robber's own hex, kinds not held) pays no branch on the

@@ -575,6 +575,37 @@ static const uint64_t kind_bytes[32] = {
 #undef KIND_BYTES
 #undef KB
 
+/* At most one trade per kind given, rate and kind received. */
+#define MARITIME_MAX_ACTIONS (CATAN_NUM_RESOURCES * 3 * CATAN_NUM_RESOURCES)
+
+/*
+ * One walk over the (kind, rate) pairs of @pairs (rates 2..4, bits 2..4 of
+ * each kind's byte) in canonical order, the kind given from the highest
+ * and for one kind the lower ratios first: byte-swapped, the highest
+ * kind's byte comes first. Each pair writes a fixed five, kept when the
+ * bank holds the kind received: no loop exit to predict. @checked: test
+ * the bound at each write (no room was checked beforehand).
+ */
+static inline __attribute__((always_inline)) void
+push_maritime_pairs(struct sink_run *r, uint64_t pairs, unsigned bank, int p, bool checked)
+{
+	for (uint64_t w = __builtin_bswap64(pairs); w; w &= w - 1) {
+		unsigned i = (unsigned)__builtin_ctzll(w);
+		int a = 7 - (int)(i >> 3);
+		unsigned rate = i & 7u;
+		unsigned g = bank & ~(1u << a);
+
+		for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--) {
+			if (checked)
+				sink__put_if(r, (g >> b) & 1u, CATAN_ACT_MARITIME_TRADE, p, 0, 0,
+					     a, rate, b, 1);
+			else
+				sink__write_if(r, (g >> b) & 1u, CATAN_ACT_MARITIME_TRADE, p, 0, 0,
+					       a, rate, b, 1);
+		}
+	}
+}
+
 static void
 push_maritime(const catan_state *s, catan_sink *sink, int p)
 {
@@ -606,21 +637,10 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 		 ((hand + 0x7c * ones) & 0x80 * ones) >> 3;
 	pairs = catan_trade__maritime_ratio_bits(s, p) & enough & kind_bytes[takers];
 	r = sink__begin(sink);
-	/* One walk over the (kind, rate) pairs in canonical order, the kind
-	 * given from the highest and for one kind the lower ratios first:
-	 * byte-swapped, the highest kind's byte comes first. */
-	for (uint64_t w = __builtin_bswap64(pairs); w; w &= w - 1) {
-		unsigned i = (unsigned)__builtin_ctzll(w);
-		int a = 7 - (int)(i >> 3);
-		unsigned rate = i & 7u;
-
-		unsigned g = bank & ~(1u << a);
-
-		/* a fixed five, kept or not: no loop exit to predict */
-		for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--)
-			sink__put_if(&r, (g >> b) & 1u, CATAN_ACT_MARITIME_TRADE, p, 0, 0,
-				     a, rate, b, 1);
-	}
+	if (sink__room(&r, MARITIME_MAX_ACTIONS))
+		push_maritime_pairs(&r, pairs, bank, p, false);
+	else
+		push_maritime_pairs(&r, pairs, bank, p, true);
 	sink__end(sink, &r);
 }
 
@@ -796,11 +816,9 @@ push_robber_moves(const catan_state *s, catan_sink *sink, int p)
 	struct sink_run r = sink__begin(sink);
 	unsigned nhex = s->game->board.nhex, robber = st_ccore(s)->robber_hex;
 
-	if (r.cap >= r.count + nhex) {
-		for (unsigned h = 0; h < nhex; h++) {
-			sink__write(&r.items[r.count], CATAN_ACT_MOVE_ROBBER, p, h, 0, 0, 0, 0, 0);
-			r.count += h != robber;
-		}
+	if (sink__room(&r, nhex)) {
+		for (unsigned h = 0; h < nhex; h++)
+			sink__write_if(&r, h != robber, CATAN_ACT_MOVE_ROBBER, p, h, 0, 0, 0, 0, 0);
 	} else {
 		for (unsigned h = 0; h < nhex; h++)
 			sink__put_if(&r, h != robber, CATAN_ACT_MOVE_ROBBER, p, h, 0, 0, 0, 0, 0);
