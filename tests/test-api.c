@@ -13,8 +13,6 @@
 #include "catanrules/sys/variant.h"
 #include "test-common.h"
 
-#define CANARY 0xEE
-
 /* Buffers sized by the game's bounds, for random play. */
 struct play {
 	catan_game *g;

@@ -53,6 +53,10 @@ void catan_test_register(SRunner *sr);
 Suite *catan_test_suite(SRunner *sr, const char *name);
 
 /* One tcase per test, named after the test function. */
+/* The byte that fills a buffer around what a call may write: any left
+ * changed past the written part is a write out of bounds. */
+#define CANARY 0xEE
+
 #define CATAN_TEST_ADD(suite_, fn_) \
 	do { \
 		TCase *tc_ = tcase_create(#fn_); \

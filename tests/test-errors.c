@@ -1509,6 +1509,79 @@ START_TEST(test_short_buffers)
 }
 END_TEST
 
+/*
+ * Action lists cut short along random games (sampled chance, offers and
+ * every phase): for a buffer of any length below the list's, EBUFS, the
+ * whole count, the list's first actions in order and nothing written past
+ * the buffer. Listings that check their room once write without a bound
+ * test per action only when the whole part fits; this takes the other
+ * way through every one of them.
+ */
+START_TEST(test_short_action_lists)
+{
+	static const char *const specs[] = {
+		"base(players=4,seed=7,chance=sampled)",
+		"base(players=3,seed=8,chance=sampled,offer_max=0)",
+	};
+	catan_ctx *ctx = catan_test_ctx_new();
+	catan_game *g = catan_test_game_new(ctx, specs[_i]);
+	catan_state *s = catan_test_state_new(g);
+	size_t cap = catan_game_max_legal_actions(g);
+	catan_action *full = calloc(cap, sizeof(*full));
+	catan_action *cut = calloc(cap + 1, sizeof(*cut));
+	unsigned char *canaries = malloc((cap + 1) * sizeof(*cut));
+	uint64_t rng = 12345;
+	unsigned steps = 0, robber_lists = 0, maritime_lists = 0;
+
+	ck_assert(full && cut && canaries);
+	memset(canaries, CANARY, (cap + 1) * sizeof(*cut));
+	for (; steps < 4000; steps++) {
+		uint32_t acting = catan_state_acting_players(s);
+		int p = __builtin_ctz(acting);
+		size_t n = 0, m;
+
+		if (acting == 0) {
+			/* the game is over: another */
+			catan_state_free(s);
+			s = catan_test_state_new(g);
+			continue;
+		}
+		CATAN_ASSERT_OK(catan_state_legal_actions(s, p, full, cap, &n));
+		ck_assert_uint_gt(n, 0);
+		robber_lists += full[0].type == CATAN_ACT_MOVE_ROBBER;
+		for (size_t i = 0; i < n; i++) {
+			if (full[i].type == CATAN_ACT_MARITIME_TRADE) {
+				maritime_lists++;
+				break;
+			}
+		}
+		for (size_t k = 0; k < 4 && n > 1; k++) {
+			size_t short_cap = (size_t[]){ 0, 1, n / 2, n - 1 }[k];
+
+			memset(cut, CANARY, (cap + 1) * sizeof(*cut));
+			m = 0;
+			CATAN_ASSERT_ERR(catan_state_legal_actions(s, p, short_cap ? cut : NULL,
+								   short_cap, &m), CATAN_EBUFS);
+			ck_assert_uint_eq(m, n);
+			ck_assert(memcmp(cut, full, short_cap * sizeof(*cut)) == 0);
+			ck_assert(memcmp(cut + short_cap, canaries,
+					 (cap + 1 - short_cap) * sizeof(*cut)) == 0);
+		}
+		rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+		CATAN_ASSERT_OK(catan_state_apply(s, &full[(rng >> 33) % n]));
+	}
+	/* both listings that write without bound tests were cut */
+	ck_assert_uint_gt(robber_lists, 10);
+	ck_assert_uint_gt(maritime_lists, 10);
+	free(full);
+	free(cut);
+	free(canaries);
+	catan_state_free(s);
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
 void
 catan_test_register(SRunner *sr)
 {
@@ -1527,4 +1600,5 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD_LOOP(s, test_load, 0, (int)ARRAY_LEN(load_rows));
 	CATAN_TEST_ADD(s, test_null_arguments);
 	CATAN_TEST_ADD(s, test_short_buffers);
+	CATAN_TEST_ADD_LOOP(s, test_short_action_lists, 0, 2);
 }
