@@ -938,6 +938,32 @@ START_TEST(test_07_g4_edited_position_wins_at_next_action)
 }
 END_TEST
 
+/*
+ * base-game.txt 07: "The game ends immediately during your turn if you have
+ * at least 10 points."
+ * G4: "A win is checked after every action of the player whose turn it is":
+ * the city that brings the tenth point wins at once; the trade before it
+ * changed no points and ended nothing.
+ */
+START_TEST(test_07_g4_win_by_city)
+{
+	catan_state *s = nine_points();
+
+	/* a city back to the stock: 8 points, and a Victory Point card: 9 */
+	CATAN_ASSERT_OK(catan_edit_remove(s, CATAN_PIECE_CITY, VERTEX(s, "h2.n")));
+	SETTLEMENT(s, 0, "h2.n");
+	DEV(s, 0, CATAN_DEV_VICTORY_POINT);
+	ck_assert_int_eq(total_vp(s, 0), 9);
+	HAND(s, 0, "wool=4,grain=2,ore=2");
+	APPLY(s, "p0 maritime_trade give wool=4 get ore=1");
+	ck_assert_int_eq(catan_state_is_terminal(s), 0);
+	APPLY(s, "p0 build_city h7.sw");
+	ck_assert_int_eq(total_vp(s, 0), 10);
+	ck_assert_int_eq(catan_state_is_terminal(s), 1);
+	ck_assert_int_eq(catan_state_winner(s), 0);
+}
+END_TEST
+
 /* base-game.txt 07: "There is no final turn for the others and no victory
  * sharing." */
 START_TEST(test_07_no_final_turn_no_sharing)
@@ -1346,6 +1372,7 @@ catan_test_register(SRunner *sr)
 	s = catan_test_suite(sr, "base-07-victory");
 	ADD(s, test_07_win_at_ten_immediately);
 	ADD(s, test_07_g4_edited_position_wins_at_next_action);
+	ADD(s, test_07_g4_win_by_city);
 	ADD(s, test_07_no_final_turn_no_sharing);
 	ADD(s, test_07_nine_points_do_not_win);
 	ADD(s, test_07_counting_points);
