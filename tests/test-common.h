@@ -52,11 +52,11 @@ void catan_test_register(SRunner *sr);
 /* Create a suite named @name, add it to @sr and return it. */
 Suite *catan_test_suite(SRunner *sr, const char *name);
 
-/* One tcase per test, named after the test function. */
 /* The byte that fills a buffer around what a call may write: any left
  * changed past the written part is a write out of bounds. */
 #define CANARY 0xEE
 
+/* One tcase per test, named after the test function. */
 #define CATAN_TEST_ADD(suite_, fn_) \
 	do { \
 		TCase *tc_ = tcase_create(#fn_); \

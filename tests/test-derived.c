@@ -12,13 +12,14 @@
  *   cumulative numerators of catan_state_chance_outcomes() (doc/chance.md)
  *   — and leave the RNG where that draw leaves it.
  * - Boards with bit masks take bitset paths (listings, Longest Road, piece
- *   sets, the robber's victims, the modules' own) and games of up to 8 players pay production
- *   a byte per player; larger boards (Connect, Merchants of Europe) scan
- *   the piece bytes and more players are paid one by one; the base game
- *   resolves sampled chance by a fused draw-and-apply step. The same game
- *   built on the general paths (catan_ctx.general_paths: none of these)
- *   must list the same actions, offer the same chance outcomes and reach
- *   the same positions, in EXPLICIT and in SAMPLED games.
+ *   sets, the robber's victims, the modules' own) and games of up to 8
+ *   players pay production a byte per player; larger boards (Connect,
+ *   Merchants of Europe) scan the piece bytes and more players are paid
+ *   one by one; the base game resolves sampled chance by a fused
+ *   draw-and-apply step. The same game built on the general paths
+ *   (catan_ctx.general_paths: none of these) must list the same actions,
+ *   offer the same chance outcomes and reach the same positions, in
+ *   EXPLICIT and in SAMPLED games.
  * SPDX-License-Identifier: MIT
  */
 #include <stdio.h>

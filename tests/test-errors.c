@@ -1510,12 +1510,12 @@ START_TEST(test_short_buffers)
 END_TEST
 
 /*
- * Action lists cut short along random games (sampled chance, offers and
- * every phase): for a buffer of any length below the list's, EBUFS, the
- * whole count, the list's first actions in order and nothing written past
- * the buffer. Listings that check their room once write without a bound
- * test per action only when the whole part fits; this takes the other
- * way through every one of them.
+ * Action lists cut short along random games (sampled chance, every phase,
+ * with and without offers): for buffers shorter than the list (none, one
+ * action, half of it, all but one), EBUFS, the whole count, the list's
+ * first actions in order and nothing written past the buffer. Listings
+ * that check their room once write without a bound test per action only
+ * when all they may write fits; this takes the other way through them.
  */
 START_TEST(test_short_action_lists)
 {

@@ -474,7 +474,9 @@ START_TEST(test_hoc_win_at_eleven_not_ten)
 }
 END_TEST
 
-/* The tile's 2 points count toward the 11: the build that takes it wins. */
+/* The tile's 2 points count toward the 11: the build that takes it wins
+ * (G4: checked after every action; the trade before it changed no points
+ * and ended nothing). */
 START_TEST(test_hoc_tile_wins)
 {
 	catan_state *s = harbor_board(3, "", HOC);
@@ -485,7 +487,9 @@ START_TEST(test_hoc_tile_wins)
 	SETTLEMENT(s, 0, "h0.n");
 	SETTLEMENT(s, 0, "h1.ne");
 	ck_assert_int_eq(vp(s, 0), 8);
-	HAND(s, 0, "ore=3,grain=2");
+	HAND(s, 0, "ore=2,grain=2,lumber=4");
+	APPLY(s, "p0 maritime_trade give lumber=4 get ore=1");
+	ck_assert(!catan_state_is_terminal(s));
 	APPLY(s, "p0 build_city h1.ne");
 	ck_assert_int_eq(vp(s, 0), 9 + 2);
 	ck_assert(catan_state_is_terminal(s));

@@ -1400,15 +1400,15 @@ base_apply(catan_state *s, const catan_action *a)
 
 /* G4/B9: the turn player wins as soon as their points, hidden Victory Point
  * cards included, reach the target during their own turn: checked after
- * every action that can change them (a building, an award, a drawn card),
- * at the start of each turn and after an edit or load. Modules that count
- * points are asked after every action. */
+ * every action that can change them (a building, an award, a drawn card;
+ * the modules' points follow the same events, sys/module.h), at the start
+ * of each turn and after an edit or load. */
 static void
 base_finish_action(catan_state *s)
 {
 	struct core_state *c = st_core(s);
 
-	if (!s->points_touched && !s->game->module_points)
+	if (!s->points_touched)
 		return;
 	if (c->phase == CATAN_PHASE_GAME_OVER || c->turn == 0 || c->current < 0)
 		return;

@@ -20,7 +20,8 @@
  *
  * The holder lives in the module's slice and is recomputed after every
  * action that built something (and after edits), before the variant's win
- * check.
+ * check. Its points so change only where the win check looks anyway (a
+ * building placed, an edit: sys/module.h).
  */
 
 /* "The first player to have 3 VPs in buildings on ports" */

@@ -112,7 +112,11 @@ struct catan_module_ops {
 	void (*legal_actions)(const catan_state *s, int player, catan_action_list *list, const void *slice);
 	/** React after an action was applied. */
 	void (*after_apply)(catan_state *s, const catan_action *a, void *slice);
-	/** Adjust a player's points. */
+	/** Adjust a player's points. The win check (G4) counts points only
+	 *  after something they count may have changed: a building placed,
+	 *  an award changing hands, a development card drawn, a new turn, an
+	 *  edit or load (the state's points_touched flag, lib/catan-private.h).
+	 *  A module whose points change on anything else sets the flag. */
 	int (*victory_points)(const catan_state *s, int player, int include_hidden, int vp, const void *slice);
 	/** Adjust the points needed to win. */
 	int (*vp_to_win)(const catan_game *g, int vp);
