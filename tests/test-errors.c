@@ -1537,8 +1537,8 @@ START_TEST(test_short_action_lists)
 	memset(canaries, CANARY, (cap + 1) * sizeof(*cut));
 	for (; steps < 4000; steps++) {
 		uint32_t acting = catan_state_acting_players(s);
-		int p = __builtin_ctz(acting);
 		size_t n = 0, m;
+		int p;
 
 		if (acting == 0) {
 			/* the game is over: another */
@@ -1546,6 +1546,7 @@ START_TEST(test_short_action_lists)
 			s = catan_test_state_new(g);
 			continue;
 		}
+		p = __builtin_ctz(acting);
 		CATAN_ASSERT_OK(catan_state_legal_actions(s, p, full, cap, &n));
 		ck_assert_uint_gt(n, 0);
 		robber_lists += full[0].type == CATAN_ACT_MOVE_ROBBER;
