@@ -235,7 +235,8 @@ catan_state_resample(catan_state **out, const catan_state *s, int player,
 	catan_rng__seed(&st_core(t)->rng, seed, STREAM_STATE);
 	/* A module may let who acts depend on the cards dealt. */
 	catan_state__refresh_acting(t);
-	t->points_touched = 1;   /* the dealt Victory Point cards count */
+	/* points_touched stays the clone's: devs_consistent() never deals
+	 * the turn player a win the position has not already declared. */
 	t->errmsg[0] = '\0';
 	t->last_reason = CATAN_REASON_NONE;
 	*out = t;

@@ -964,6 +964,42 @@ START_TEST(test_07_g4_win_by_city)
 }
 END_TEST
 
+/*
+ * G4: "A win is checked after every action of the player whose turn it is":
+ * a position whose turn player has not won cannot hide a win. p0, on turn
+ * with 9 points, holds one development card unseen by p1 (a Knight); every
+ * other card p1 cannot see is a Victory Point. Resampled for p1, p0's card
+ * is never one of them: the deal that would have ended the game already is
+ * not a position of this game.
+ */
+START_TEST(test_07_g4_resample_deals_no_pending_win)
+{
+	catan_state *s = nine_points();
+	static const int others[] = {
+		CATAN_DEV_KNIGHT, CATAN_DEV_ROAD_BUILDING, CATAN_DEV_YEAR_OF_PLENTY,
+		CATAN_DEV_MONOPOLY,
+	};
+
+	CATAN_ASSERT_OK(catan_edit_give_dev_card(s, 0, CATAN_DEV_KNIGHT, 1));
+	/* p1 sees every other card that is not a Victory Point */
+	for (size_t i = 0; i < ARRAY_SIZE(others); i++)
+		while (catan_edit_give_dev_card(s, 1, others[i], 1) == CATAN_OK)
+			;
+	ck_assert_int_eq(total_vp(s, 0), 9);
+	for (uint64_t seed = 1; seed <= 30; seed++) {
+		catan_state *t = NULL;
+		catan_player_info pi;
+
+		CATAN_ASSERT_OK(catan_state_resample(&t, s, 1, seed));
+		CATAN_ASSERT_OK(catan_state_player(t, 0, &pi));
+		ck_assert_int_eq(total_vp(t, 0), 9);
+		ck_assert_uint_eq(pi.dev_cards[CATAN_DEV_KNIGHT], 1);
+		ck_assert_int_eq(catan_state_is_terminal(t), 0);
+		catan_state_free(t);
+	}
+}
+END_TEST
+
 /* base-game.txt 07: "There is no final turn for the others and no victory
  * sharing." */
 START_TEST(test_07_no_final_turn_no_sharing)
@@ -1373,6 +1409,7 @@ catan_test_register(SRunner *sr)
 	ADD(s, test_07_win_at_ten_immediately);
 	ADD(s, test_07_g4_edited_position_wins_at_next_action);
 	ADD(s, test_07_g4_win_by_city);
+	ADD(s, test_07_g4_resample_deals_no_pending_win);
 	ADD(s, test_07_no_final_turn_no_sharing);
 	ADD(s, test_07_nine_points_do_not_win);
 	ADD(s, test_07_counting_points);
