@@ -51,6 +51,7 @@ struct bench {
 	/* results */
 	uint64_t games, steps, truncated, step_allocs;
 	double playout_ns;
+	double rollout_ns;      /* the same games by catan_state_playout() */
 	catan_state *sample[SAMPLE_STATES];
 	catan_action chosen[SAMPLE_STATES];
 	size_t nsample;
@@ -133,6 +134,35 @@ playouts(struct bench *b, catan_ctx *ctx, struct counting_alloc *ca, unsigned ga
 	return CLI_EXIT_OK;
 }
 
+/* The same games again, each by one catan_state_playout() call: the policy
+ * is the one of step(), so the games and their steps must be the same. */
+static int
+rollouts(struct bench *b, catan_ctx *ctx, unsigned games, uint64_t seed)
+{
+	uint64_t rng = seed, steps = 0;
+
+	for (unsigned i = 0; i < games; i++) {
+		catan_state *s;
+		uint64_t n = 0;
+		double t0;
+		int rc;
+
+		if (catan_state_new(&s, b->game) != CATAN_OK)
+			return cli_error("cannot create a state: %s", catan_ctx_errmsg(ctx));
+		t0 = now_ns();
+		rc = catan_state_playout(s, &rng, b->legal, b->cap, UINT64_MAX, &n);
+		b->rollout_ns += now_ns() - t0;
+		catan_state_free(s);
+		if (rc != CATAN_OK)
+			return cli_error("catan_state_playout failed: %s", catan_strerror(rc));
+		steps += n;
+	}
+	if (steps != b->steps)
+		return cli_error("catan_state_playout played %" PRIu64 " steps, the loop %" PRIu64,
+				 steps, b->steps);
+	return CLI_EXIT_OK;
+}
+
 struct micro {
 	double legal_ns, apply_ns, copy_ns, hash_ns;
 	uint64_t sink;
@@ -206,11 +236,11 @@ print_row(const char *label, const struct bench *b, const struct micro *m, size_
 {
 	double ns_step = b->steps ? b->playout_ns / (double)b->steps : 0;
 
-	printf("%-70s %8.0f %8.1f %8.1f %8.1f %8.1f %7.1f %7.1f %6zu %7.3f\n",
+	printf("%-70s %8.0f %8.1f %8.1f %10.1f %8.1f %8.1f %7.1f %7.1f %6zu %7.3f\n",
 	       label,
 	       b->playout_ns > 0 ? (double)b->games * 1e9 / b->playout_ns : 0,
 	       b->games ? (double)b->steps / (double)b->games : 0,
-	       ns_step, m->legal_ns, m->apply_ns, m->copy_ns, m->hash_ns, state_bytes,
+	       ns_step, b->steps ? b->rollout_ns / (double)b->steps : 0, m->legal_ns, m->apply_ns, m->copy_ns, m->hash_ns, state_bytes,
 	       b->steps ? (double)b->step_allocs / (double)b->steps : 0);
 }
 
@@ -248,6 +278,8 @@ run_one(const char *spec, unsigned games, uint64_t seed, bool playout_only)
 	catan_state_free(probe);
 
 	rc = playouts(&b, ctx, &ca, games, seed);
+	if (rc == CLI_EXIT_OK && !playout_only)
+		rc = rollouts(&b, ctx, games, seed);
 	if (rc == CLI_EXIT_OK) {
 		if (playout_only)
 			memset(&m, 0, sizeof(m));
@@ -283,13 +315,15 @@ usage(FILE *f)
 		"(offer_max=0): each alone and in combination.\n"
 		"\n"
 		"Columns: games/s, steps/game, ns/step (legal actions + choice +\n"
-		"apply, whole games), ns per legal-actions call, ns per apply, ns per\n"
-		"copy, ns per hash, state bytes, allocations per step.\n"
+		"apply, whole games), ns/rollout (the same games, each played by one\n"
+		"catan_state_playout() call: ns per step), ns per legal-actions call,\n"
+		"ns per apply, ns per copy, ns per hash, state bytes, allocations per\n"
+		"step.\n"
 		"\n"
 		"  --games N   games per GAME (default 200)\n"
 		"  --seed S    seed of the policy (default 1); games use their own seed\n"
-		"  --playout-only  skip the per-call measurements (for profiling the\n"
-		"              playout loop, e.g. under callgrind)\n");
+		"  --playout-only  skip the rollouts and the per-call measurements\n"
+		"              (for profiling the playout loop, e.g. under callgrind)\n");
 }
 
 int
@@ -336,8 +370,8 @@ cmd_bench(int argc, char **argv)
 		for (size_t i = 0; i < sizeof(defaults) / sizeof(defaults[0]); i++)
 			specs[nspecs++] = defaults[i];
 
-	printf("%-70s %8s %8s %8s %8s %8s %7s %7s %6s %7s\n", "game", "games/s", "steps/g",
-	       "ns/step", "ns/legal", "ns/apply", "ns/copy", "ns/hash", "bytes", "allocs");
+	printf("%-70s %8s %8s %8s %10s %8s %8s %7s %7s %6s %7s\n", "game", "games/s", "steps/g",
+	       "ns/step", "ns/rollout", "ns/legal", "ns/apply", "ns/copy", "ns/hash", "bytes", "allocs");
 	for (size_t i = 0; i < nspecs && rc == CLI_EXIT_OK; i++)
 		rc = run_one(specs[i], (unsigned)games, seed, playout_only);
 	return rc;

@@ -869,6 +869,84 @@ catan_state_apply_unchecked(catan_state *s, const catan_action *a)
 	return CATAN_OK;
 }
 
+/* ------------------------------------------------------------- playout */
+
+/* The policy's generator: SplitMix64 (state.h documents it, so that a
+ * host loop can replay a playout). */
+static inline uint64_t
+playout_next(uint64_t *x)
+{
+	uint64_t z = (*x += UINT64_C(0x9e3779b97f4a7c15));
+
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+/* One list of the acting player's legal actions, as
+ * catan_state_legal_actions() gives it; the buffer holds any list. */
+static inline size_t
+playout_list(catan_state *s, int player, catan_action *buf, size_t cap)
+{
+	catan_sink sink = { buf, NULL, cap, 0 };
+	size_t n = 0;
+
+	if (s->game->module_listing) {
+		s->listing = 1;
+		if (legal_with_modules(s, player, buf, cap, &n) != CATAN_OK)
+			n = 0;
+		s->listing = 0;
+		return n;
+	}
+	s->game->variant->legal_actions(s, player, &sink);
+	return sink.count <= cap ? sink.count : 0;
+}
+
+int
+catan_state_playout(catan_state *s, uint64_t *rng, catan_action *buf, size_t cap,
+		    uint64_t max_steps, uint64_t *steps_out)
+{
+	uint64_t steps = 0;
+	int rc = CATAN_OK;
+
+	if (steps_out)
+		*steps_out = 0;
+	if (!s || !rng || !buf)
+		return CATAN_EINVAL;
+	if (cap < s->game->max_actions) {
+		catan_state__seterr(s, "a playout needs room for %zu actions, not %zu",
+				    (size_t)s->game->max_actions, cap);
+		return CATAN_EINVAL;
+	}
+	/* A chance node of an EXPLICIT game is resolved like the rest. */
+	if (max_steps > 0 && st_ccore(s)->chance != CHANCE_NONE) {
+		resolve_pending_chance(s);
+		catan_state__refresh_acting(s);
+	}
+	while (steps < max_steps) {
+		uint32_t acting = st_ccore(s)->acting;
+		size_t n;
+
+		if (acting == 0)
+			break;
+		n = playout_list(s, __builtin_ctz(acting), buf, cap);
+		if (n == 0) {
+			catan_state__seterr(s, "player %d acts but has no legal action",
+					    __builtin_ctz(acting));
+			rc = CATAN_ERROR;
+			break;
+		}
+		apply_one(s, &buf[((playout_next(rng) >> 32) * n) >> 32]);
+		if (st_ccore(s)->chance != CHANCE_NONE)
+			resolve_pending_chance(s);
+		catan_state__refresh_acting(s);
+		steps++;
+	}
+	if (steps_out)
+		*steps_out = steps;
+	return rc;
+}
+
 /* -------------------------------------------------------- module folds */
 
 uint32_t

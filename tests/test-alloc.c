@@ -121,6 +121,45 @@ START_TEST(test_no_allocation_explicit)
 }
 END_TEST
 
+/* state.h, catan_state_playout(): "Never allocates": whole games played by
+ * the library, rule modules and host-resolved chance included. */
+START_TEST(test_no_allocation_playout)
+{
+	static const char *const specs[] = {
+		"base(players=4,seed=7)",
+		"base(players=4,seed=8,offer_max=0)+friendly_robber+harbors+event_cards",
+		"base(players=2,seed=9,chance=explicit,offer_max=0)+catan_for_two+event_cards",
+	};
+	struct counting_alloc ca = { 0 };
+	catan_ctx_options opts;
+	catan_ctx *ctx = NULL;
+	catan_game *g = NULL;
+	catan_state *s = NULL;
+	catan_action *buf;
+	uint64_t rng = 3, n = 0;
+	unsigned long before;
+
+	CATAN_ASSERT_OK(catan_ctx_options_init(&opts, CATAN_CTX_OPTIONS_VERSION));
+	opts.alloc = counting_realloc;
+	opts.alloc_userdata = &ca;
+	CATAN_ASSERT_OK(catan_ctx_new(&ctx, &opts));
+	CATAN_ASSERT_OK(catan_game_new_from_string(&g, ctx, specs[_i]));
+	buf = malloc(catan_game_max_legal_actions(g) * sizeof(*buf));
+	ck_assert_ptr_nonnull(buf);
+	CATAN_ASSERT_OK(catan_state_new(&s, g));
+	before = ca.calls;
+	CATAN_ASSERT_OK(catan_state_playout(s, &rng, buf, catan_game_max_legal_actions(g),
+					    UINT64_MAX, &n));
+	ck_assert_uint_gt(n, 0);
+	ck_assert(catan_state_is_terminal(s));
+	ck_assert_msg(ca.calls == before, "%s: %lu allocations", specs[_i], ca.calls - before);
+	catan_state_free(s);
+	free(buf);
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
 void
 catan_test_register(SRunner *sr)
 {
@@ -128,4 +167,5 @@ catan_test_register(SRunner *sr)
 
 	CATAN_TEST_ADD(s, test_no_allocation_sampled);
 	CATAN_TEST_ADD(s, test_no_allocation_explicit);
+	CATAN_TEST_ADD_LOOP(s, test_no_allocation_playout, 0, 3);
 }

@@ -275,6 +275,41 @@ CATAN_API int catan_state_apply(catan_state *s, const catan_action *a);
 CATAN_API int catan_state_apply_unchecked(catan_state *s, const catan_action *a);
 
 /**
+ * Play random actions from this state to the end of the game: the rollout
+ * of a search, without a call per step. At each step the lowest-numbered
+ * acting player takes one of its legal actions, in the order of
+ * catan_state_legal_actions(), chosen uniformly by the caller's generator;
+ * chance events are resolved with the state's RNG, as in SAMPLED mode,
+ * whatever the game's chance mode (a pending one first). A step is
+ * exactly this host loop, so a host can replay or check a playout:
+ *
+ * @code
+ * uint64_t z = (*rng += 0x9e3779b97f4a7c15);           // SplitMix64
+ * z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
+ * z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
+ * z ^= z >> 31;
+ * catan_state_apply_unchecked(s, &buf[((z >> 32) * n) >> 32]);  // n legal actions
+ * @endcode
+ *
+ * It stops when nobody acts (the game is over) or after @p max_steps
+ * actions, and may be called again to go on.
+ * @param s the state
+ * @param[in,out] rng the policy's generator, advanced once per step
+ * @param[out] buf scratch for the legal actions
+ * @param cap capacity of @p buf: at least catan_game_max_legal_actions()
+ * @param max_steps at most this many actions (UINT64_MAX: to the end)
+ * @param[out] steps_out the number of actions applied (may be NULL)
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL if @p s, @p rng or @p buf is NULL or @p cap is too
+ *         small; nothing is played
+ * @retval CATAN_ERROR if an acting player has no legal action (a broken
+ *         variant); the state is the position reached
+ * Never allocates.
+ */
+CATAN_API int catan_state_playout(catan_state *s, uint64_t *rng, catan_action *buf,
+                                  size_t cap, uint64_t max_steps, uint64_t *steps_out);
+
+/**
  * The reason recorded by the last refused check or apply on this state.
  * @param s the state
  * @return a #catan_reason
