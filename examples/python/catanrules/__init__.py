@@ -789,6 +789,28 @@ class State:
             # The outcome drawn is not reported: no history from here on.
             self._history = None
 
+    def playout(self, seed, max_steps=None):
+        """Let the library play random actions to the end of the game (or
+        max_steps of them) in one call: the rollout of a search, at C
+        speed. The policy is catan_state_playout()'s (state.h): the
+        lowest-numbered acting player, a uniform choice by SplitMix64
+        from seed, chance by the state's RNG. Returns (steps, seed): the
+        actions applied and the generator's next state, to go on with.
+        The actions are not reported: no history from here on."""
+        rng = _lib.u64(seed & 0xFFFFFFFFFFFFFFFF)
+        steps = _lib.u64(0)
+        limit = 0xFFFFFFFFFFFFFFFF if max_steps is None else int(max_steps)
+        if limit < 0:
+            raise ValueError("max_steps must not be negative")
+        rc = _c.catan_state_playout(self._handle, ctypes.byref(rng),
+                                    self.game._actions, self.game._max_legal,
+                                    limit, ctypes.byref(steps))
+        if steps.value:
+            self._history = None
+        if rc != _lib.OK:
+            _raise(rc, self._errmsg())
+        return steps.value, rng.value
+
     # -- copies
 
     def clone(self):

@@ -306,6 +306,8 @@ PROTOTYPES = {
     "catan_state_chance_outcomes": (c_int, [state_p, POINTER(ChanceOutcome),
                                             size_t, size_p]),
     "catan_state_resolve_chance": (c_int, [state_p]),
+    "catan_state_playout": (c_int, [state_p, POINTER(u64), action_p, size_t,
+                                    u64, POINTER(u64)]),
     "catan_state_victory_points": (c_int, [state_p, c_int, c_int]),
     "catan_state_winner": (c_int, [state_p]),
     "catan_state_returns": (c_int, [state_p, POINTER(c_double), size_t]),

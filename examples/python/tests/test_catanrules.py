@@ -251,6 +251,49 @@ def test_simultaneous_players(ctx):
     assert players == set(acting)
 
 
+def _documented_playout(state, seed):
+    """catan_state_playout()'s policy (state.h), written out in Python."""
+    mask = 0xFFFFFFFFFFFFFFFF
+    steps = 0
+    while True:
+        if state.is_chance_node:
+            state.resolve_chance()
+        acting = state.acting_players
+        if not acting:
+            return steps, seed
+        legal = state.legal_actions(acting[0])
+        seed = (seed + 0x9E3779B97F4A7C15) & mask
+        z = seed
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        z ^= z >> 31
+        state.apply_unchecked(legal[((z >> 32) * len(legal)) >> 32])
+        steps += 1
+
+
+def test_playout_is_the_documented_policy(ctx):
+    game = ctx.game("base(players=4,seed=21)")
+    fast, slow = game.new_state(), game.new_state()
+    steps, seed = fast.playout(77)
+    assert (steps, seed) == _documented_playout(slow, 77)
+    assert fast.is_terminal and fast.winner is not None
+    assert fast == slow
+    assert fast.history is None
+
+
+def test_playout_in_slices(ctx):
+    game = ctx.game("base(players=3,seed=22,chance=explicit)")
+    whole, sliced = game.new_state(), game.new_state()
+    total, _ = whole.playout(5)
+    done, seed = sliced.playout(5, max_steps=10)
+    assert done == 10 and not sliced.is_terminal
+    rest, _ = sliced.playout(seed)
+    assert done + rest == total
+    assert sliced == whole
+    with pytest.raises(ValueError):
+        sliced.playout(5, max_steps=-1)
+
+
 # ------------------------------------------------------------- copies
 
 def test_clone_is_independent(ctx):
