@@ -348,6 +348,15 @@ struct catan_game {
 	 * ctx->general_paths, so the tests can hold it against the generic
 	 * path. */
 	bool (*resolve_sampled)(catan_state *s, catan_action *out);
+	/* Optional fused step, set by a built-in variant: the whole of
+	 * state.c's apply sequence for a SAMPLED game — the variant's apply
+	 * and finish_action, the chance events the action causes drawn with
+	 * the variant's sampler, catan_state__close_action() after each, and
+	 * who acts next — in one call, so that the commonest steps pay no
+	 * indirect call between the parts. game.c clears it in games with
+	 * rule modules or EXPLICIT chance and under ctx->general_paths, so
+	 * test-derived holds it against the generic sequence. */
+	void (*apply_sampled)(catan_state *s, const catan_action *a);
 	/* Which kinds of module hooks the game has (game.c, once built): the
 	 * generic paths skip their folds when none applies. */
 	bool module_chance;                /* some module lists chance outcomes */
@@ -542,6 +551,24 @@ static inline struct player_state *st_player(catan_state *s, int p)
 { return (struct player_state *)(void *)(s->data + STATE_OFF_PLAYERS) + p; }
 static inline const struct player_state *st_cplayer(const catan_state *s, int p)
 { return (const struct player_state *)(const void *)(s->data + STATE_OFF_PLAYERS) + p; }
+/* What closes every action, in state.c's apply sequence and the fused
+ * steps (catan_game.apply_sampled): a pending chance event keeps the win
+ * check for its outcome (G4), and the move count advances. */
+static inline void
+catan_state__close_action(catan_state *s)
+{
+	if (st_ccore(s)->chance == CHANCE_NONE)
+		s->points_touched = 0;
+	st_core(s)->move_number++;
+}
+
+/* The seated players' bits: only they act (neutral players never do). */
+static inline uint32_t
+catan_state__seated(const catan_state *s)
+{
+	return (uint32_t)((UINT64_C(1) << st_ccore(s)->num_players) - 1u);
+}
+
 static inline uint8_t *st_vert(catan_state *s)
 { return s->data + s->game->off_vertices; }
 static inline const uint8_t *st_cvert(const catan_state *s)

@@ -182,6 +182,9 @@ game_finish(catan_game *g)
 	gather_hooks(g);
 	if (g->module_chance || (g->ctx && g->ctx->general_paths))
 		g->resolve_sampled = NULL;
+	if (g->nmodules || g->chance_mode != CATAN_CHANCE_SAMPLED ||
+	    (g->ctx && g->ctx->general_paths))
+		g->apply_sampled = NULL;
 	return CATAN_OK;
 }
 

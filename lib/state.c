@@ -192,7 +192,7 @@ compute_acting(const catan_state *s)
 	for (unsigned i = 0; i < g->nhook_acting; i++)
 		mask = g->hook_acting[i].fn(s, mask, s->data + g->hook_acting[i].slice_offset);
 	/* Only seated players act. */
-	return mask & (uint32_t)((UINT64_C(1) << st_ccore(s)->num_players) - 1u);
+	return mask & catan_state__seated(s);
 }
 
 _Static_assert(CATAN_MAX_PLAYERS <= 16, "core_state.acting holds one bit per player");
@@ -610,10 +610,7 @@ finish_apply(catan_state *s, const catan_action *a)
 		g->hook_after_apply[i].fn(s, a, s->data + g->hook_after_apply[i].slice_offset);
 	if (g->variant->finish_action)
 		g->variant->finish_action(s);
-	/* A pending chance event defers the win check to its outcome. */
-	if (st_ccore(s)->chance == CHANCE_NONE)
-		s->points_touched = 0;
-	st_core(s)->move_number++;
+	catan_state__close_action(s);
 }
 
 static inline __attribute__((always_inline)) void
@@ -709,6 +706,21 @@ resolve_pending_chance(catan_state *s)
 		else if (!resolve_by_walk(s))
 			return;
 	}
+}
+
+/* Apply an action and resolve the chance events it causes with the
+ * state's RNG, then who acts next (once: the events ask nobody). */
+static inline __attribute__((always_inline)) void
+apply_resolving(catan_state *s, const catan_action *a)
+{
+	if (s->game->apply_sampled) {
+		s->game->apply_sampled(s, a);
+		return;
+	}
+	apply_one(s, a);
+	if (st_ccore(s)->chance != CHANCE_NONE)
+		resolve_pending_chance(s);
+	catan_state__refresh_acting(s);
 }
 
 int
@@ -860,11 +872,11 @@ catan_state_apply_unchecked(catan_state *s, const catan_action *a)
 		return CATAN_EINVAL;
 	if (is_terminal(s))
 		return CATAN_OK;
+	if (s->game->chance_mode == CATAN_CHANCE_SAMPLED) {
+		apply_resolving(s, a);
+		return CATAN_OK;
+	}
 	apply_one(s, a);
-	if (s->game->chance_mode == CATAN_CHANCE_SAMPLED &&
-	    st_ccore(s)->chance != CHANCE_NONE)
-		resolve_pending_chance(s);
-	/* Once per call: the chance events resolved above ask nobody. */
 	catan_state__refresh_acting(s);
 	return CATAN_OK;
 }
@@ -936,10 +948,7 @@ catan_state_playout(catan_state *s, uint64_t *rng, catan_action *buf, size_t cap
 			rc = CATAN_ERROR;
 			break;
 		}
-		apply_one(s, &buf[((playout_next(rng) >> 32) * n) >> 32]);
-		if (st_ccore(s)->chance != CHANCE_NONE)
-			resolve_pending_chance(s);
-		catan_state__refresh_acting(s);
+		apply_resolving(s, &buf[((playout_next(rng) >> 32) * n) >> 32]);
 		steps++;
 	}
 	if (steps_out)

@@ -56,6 +56,7 @@ param(const catan_game *g, int which)
 
 static bool base_sample_chance(catan_state *s, catan_action *out);
 static bool base_resolve_sampled(catan_state *s, catan_action *out);
+static void base_apply_sampled(catan_state *s, const catan_action *a);
 
 static int
 base_build_game(catan_game *g)
@@ -107,6 +108,7 @@ base_build_game(catan_game *g)
 	g->variant_size = 0;
 	g->sample_chance = base_sample_chance;
 	g->resolve_sampled = base_resolve_sampled;
+	g->apply_sampled = base_apply_sampled;
 	return CATAN_OK;
 }
 
@@ -895,8 +897,8 @@ base_legal_actions(const catan_state *s, int p, catan_sink *sink)
 	}
 }
 
-static uint32_t
-base_acting_players(const catan_state *s)
+static inline __attribute__((always_inline)) uint32_t
+acting_players(const catan_state *s)
 {
 	const struct core_state *c = st_ccore(s);
 	uint32_t mask = 0;
@@ -918,6 +920,13 @@ base_acting_players(const catan_state *s)
 	default:
 		return c->current >= 0 ? 1u << c->current : 0;
 	}
+}
+
+/* The vtable's entries call the bodies that base_apply_sampled() inlines. */
+static uint32_t
+base_acting_players(const catan_state *s)
+{
+	return acting_players(s);
 }
 
 /* ---------------------------------------------------------------- chance */
@@ -1257,8 +1266,8 @@ apply_dev_play(catan_state *s, const catan_action *a)
 /* Each case checks the indexes its action carries against their tables, so
  * apply_unchecked is memory-safe on any input (state.h) with one dispatch
  * per action; legality is not checked here. */
-static void
-base_apply(catan_state *s, const catan_action *a)
+static inline __attribute__((always_inline)) void
+apply_action(catan_state *s, const catan_action *a)
 {
 	struct core_state *c = st_core(s);
 	const struct board *b = &s->game->board;
@@ -1398,13 +1407,19 @@ base_apply(catan_state *s, const catan_action *a)
 	}
 }
 
+static void
+base_apply(catan_state *s, const catan_action *a)
+{
+	apply_action(s, a);
+}
+
 /* G4/B9: the turn player wins as soon as their points, hidden Victory Point
  * cards included, reach the target during their own turn: checked after
  * every action that can change them (a building, an award, a drawn card;
  * the modules' points follow the same events, sys/module.h), at the start
  * of each turn and after an edit or load. */
-static void
-base_finish_action(catan_state *s)
+static inline __attribute__((always_inline)) void
+finish_action(catan_state *s)
 {
 	struct core_state *c = st_core(s);
 
@@ -1426,6 +1441,12 @@ base_finish_action(catan_state *s)
 	c->phase = CATAN_PHASE_GAME_OVER;
 	c->winner = c->current;
 	c->flags |= GAME_VP_REVEALED;
+}
+
+static void
+base_finish_action(catan_state *s)
+{
+	finish_action(s);
 }
 
 /* catan_game.resolve_sampled: base_apply's chance case for a drawn event,
@@ -1452,6 +1473,35 @@ base_resolve_sampled(catan_state *s, catan_action *out)
 		return false;
 	apply_chance(s, out);
 	return true;
+}
+
+/* catan_game.apply_sampled: state.c's apply sequence for the base rules
+ * alone in a SAMPLED game, with the apply, the win check, the dice and who
+ * acts next inlined: rolls and turn ends, the commonest steps, pay no
+ * indirect call. */
+static void
+base_apply_sampled(catan_state *s, const catan_action *a)
+{
+	struct core_state *c = st_core(s);
+	catan_action drawn;
+
+	s->built = 0;
+	apply_action(s, a);
+	finish_action(s);
+	catan_state__close_action(s);
+	while (c->chance != CHANCE_NONE && c->phase != CATAN_PHASE_GAME_OVER) {
+		s->built = 0;
+		if (!base_resolve_sampled(s, &drawn)) {
+			/* Nothing the sampler can draw: the generic walk over
+			 * the outcomes decides, as it would have. */
+			catan_state_resolve_chance(s);
+			return;
+		}
+		finish_action(s);
+		catan_state__close_action(s);
+	}
+	c->acting = (uint16_t)(c->phase == CATAN_PHASE_GAME_OVER || c->chance != CHANCE_NONE ?
+			       0 : acting_players(s) & catan_state__seated(s));
 }
 
 static int
