@@ -918,7 +918,7 @@ int
 catan_state_playout(catan_state *s, uint64_t *rng, catan_action *buf, size_t cap,
 		    uint64_t max_steps, uint64_t *steps_out)
 {
-	uint64_t steps = 0;
+	uint64_t steps = 0, x;
 	int rc = CATAN_OK;
 
 	if (steps_out)
@@ -935,6 +935,8 @@ catan_state_playout(catan_state *s, uint64_t *rng, catan_action *buf, size_t cap
 		resolve_pending_chance(s);
 		catan_state__refresh_acting(s);
 	}
+	/* The generator in a local: the listings' stores could alias it. */
+	x = *rng;
 	while (steps < max_steps) {
 		uint32_t acting = st_ccore(s)->acting;
 		size_t n;
@@ -948,9 +950,10 @@ catan_state_playout(catan_state *s, uint64_t *rng, catan_action *buf, size_t cap
 			rc = CATAN_ERROR;
 			break;
 		}
-		apply_resolving(s, &buf[((playout_next(rng) >> 32) * n) >> 32]);
+		apply_resolving(s, &buf[((playout_next(&x) >> 32) * n) >> 32]);
 		steps++;
 	}
+	*rng = x;
 	if (steps_out)
 		*steps_out = steps;
 	return rc;
