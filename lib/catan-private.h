@@ -354,8 +354,10 @@ struct catan_game {
 	 * the variant's sampler, catan_state__close_action() after each, and
 	 * who acts next — in one call, so that the commonest steps pay no
 	 * indirect call between the parts. game.c clears it in games with
-	 * rule modules or EXPLICIT chance and under ctx->general_paths, so
-	 * test-derived holds it against the generic sequence. */
+	 * EXPLICIT chance, without resolve_sampled, or with a module that
+	 * owns actions or hooks into apply or who acts (so also under
+	 * ctx->general_paths, where test-derived holds it against the
+	 * generic sequence). */
 	void (*apply_sampled)(catan_state *s, const catan_action *a);
 	/* Which kinds of module hooks the game has (game.c, once built): the
 	 * generic paths skip their folds when none applies. */

@@ -127,6 +127,15 @@ gather_hooks(catan_game *g)
 	}
 }
 
+static bool
+modules_own_actions(const catan_game *g)
+{
+	for (size_t i = 0; i < g->nmodules; i++)
+		if (g->modules[i].ops->action_first)
+			return true;
+	return false;
+}
+
 /* Everything after the parameters are known: strings, board, layout. */
 static int
 game_finish(catan_game *g)
@@ -182,8 +191,11 @@ game_finish(catan_game *g)
 	gather_hooks(g);
 	if (g->module_chance || (g->ctx && g->ctx->general_paths))
 		g->resolve_sampled = NULL;
-	if (g->nmodules || g->chance_mode != CATAN_CHANCE_SAMPLED ||
-	    (g->ctx && g->ctx->general_paths))
+	/* The fused step runs the variant's part of the sequence only: no
+	 * module may own actions or hook into apply, chance or who acts
+	 * (a module's listing, check, victims or points are its own calls). */
+	if (!g->resolve_sampled || g->chance_mode != CATAN_CHANCE_SAMPLED ||
+	    g->nhook_after_apply || g->nhook_acting || modules_own_actions(g))
 		g->apply_sampled = NULL;
 	return CATAN_OK;
 }
