@@ -163,6 +163,43 @@ static const struct catan_variant_ops broken_variant = {
 	.build_game = broken_build,
 };
 
+/* Asks player 0 to act and lists nothing for it: a broken variant, which
+ * a playout reports instead of looping or reading an empty list. */
+static int
+mute_init_state(catan_state *s)
+{
+	(void)s;
+	return CATAN_OK;
+}
+
+static void
+mute_legal_actions(const catan_state *s, int player, catan_sink *sink)
+{
+	(void)s;
+	(void)player;
+	(void)sink;
+}
+
+static uint32_t
+mute_acting_players(const catan_state *s)
+{
+	(void)s;
+	return 1;
+}
+
+static const struct catan_variant_ops mute_variant = {
+	.version = CATAN_VARIANT_OPS_VERSION,
+	.name = "mute",
+	.description = "player 0 acts with nothing to do",
+	.min_players = 2,
+	.max_players = 2,
+	.default_players = 2,
+	.build_game = tiny_build,
+	.init_state = mute_init_state,
+	.legal_actions = mute_legal_actions,
+	.acting_players = mute_acting_players,
+};
+
 static const char *const on_tiny[] = { "tiny", "broken", NULL };
 static const char *const on_other[] = { "other", NULL };
 static const char *const b_conflicts[] = { "mod_a", NULL };
@@ -216,7 +253,7 @@ FILLER(1); FILLER(2); FILLER(3); FILLER(4); FILLER(5);
 FILLER(6); FILLER(7); FILLER(8);
 
 static const struct catan_variant_ops *const test_variants[] = {
-	&tiny_variant, &broken_variant, NULL,
+	&tiny_variant, &broken_variant, &mute_variant, NULL,
 };
 
 static const struct catan_module_ops *const test_modules[] = {
@@ -1287,6 +1324,32 @@ START_TEST(test_null_ctx_is_default)
 }
 END_TEST
 
+/* state.h, catan_state_playout(): "CATAN_ERROR if an acting player has
+ * no legal action (a broken variant)", with a message, nothing applied. */
+START_TEST(test_playout_reports_an_empty_list)
+{
+	struct counting_alloc ca;
+	catan_ctx *ctx = tiny_ctx_new(&ca);
+	catan_game *g = NULL;
+	catan_state *st = NULL;
+	catan_action buf[64];
+	uint64_t rng = 1, steps = 99;
+
+	CATAN_ASSERT_OK(catan_game_new_from_string(&g, ctx, "mute"));
+	ck_assert_uint_le(catan_game_max_legal_actions(g), ARRAY_LEN(buf));
+	CATAN_ASSERT_OK(catan_state_new(&st, g));
+	ck_assert_uint_eq(catan_state_acting_players(st), 1);
+	ck_assert_int_eq(catan_state_playout(st, &rng, buf, ARRAY_LEN(buf), 10, &steps),
+			 CATAN_ERROR);
+	ck_assert_uint_eq(steps, 0);
+	ck_assert_uint_eq(catan_state_move_number(st), 0);
+	ck_assert_ptr_nonnull(strstr(catan_state_errmsg(st), "no legal action"));
+	catan_state_free(st);
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
 void
 catan_test_register(SRunner *sr)
 {
@@ -1323,4 +1386,5 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD(s, test_base_options);
 	CATAN_TEST_ADD(s, test_game_alloc_failure_base);
 	CATAN_TEST_ADD(s, test_null_ctx_is_default);
+	CATAN_TEST_ADD(s, test_playout_reports_an_empty_list);
 }
