@@ -872,11 +872,16 @@ catan_state_apply_unchecked(catan_state *s, const catan_action *a)
 		return CATAN_EINVAL;
 	if (is_terminal(s))
 		return CATAN_OK;
-	if (s->game->chance_mode == CATAN_CHANCE_SAMPLED) {
-		apply_resolving(s, a);
+	/* Set only in SAMPLED games (game.c). */
+	if (s->game->apply_sampled) {
+		s->game->apply_sampled(s, a);
 		return CATAN_OK;
 	}
 	apply_one(s, a);
+	if (s->game->chance_mode == CATAN_CHANCE_SAMPLED &&
+	    st_ccore(s)->chance != CHANCE_NONE)
+		resolve_pending_chance(s);
+	/* Once per call: the chance events resolved above ask nobody. */
 	catan_state__refresh_acting(s);
 	return CATAN_OK;
 }

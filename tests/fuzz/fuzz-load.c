@@ -19,6 +19,26 @@
 
 #define MAX_INPUT (64 * 1024)
 
+/* Any position the loader accepts can be played on: random actions by
+ * catan_state_playout(), after which the cards are still conserved. */
+static void
+play_on(catan_state *s, const struct fuzz_totals *t)
+{
+	size_t cap = catan_game_max_legal_actions(catan_state_game(s));
+	catan_action *buf = malloc(cap * sizeof(*buf));
+	uint64_t rng = catan_state_hash(s), steps = 0;
+	int rc;
+
+	FUZZ_ASSERT(buf != NULL, "out of memory");
+	rc = catan_state_playout(s, &rng, buf, cap, 300, &steps);
+	FUZZ_ASSERT(rc == CATAN_OK, "playout from a loaded state: %s (%s)",
+		    catan_strerror(rc), catan_state_errmsg(s));
+	FUZZ_ASSERT(steps <= 300, "playout played %llu steps", (unsigned long long)steps);
+	fuzz_check_conservation(s, t, "played state");
+	fuzz_read_all(s);
+	free(buf);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -64,6 +84,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_check_conservation(s, &t, "loaded state");
 		fuzz_read_all(s);
 		fuzz_check_snapshot_roundtrip(ctx, s);
+		play_on(s, &t);
 		catan_state_free(s);
 		catan_game_unref(g);
 	}
