@@ -530,13 +530,19 @@ struct catan_state {
 	 * something from the buildings skip the work when it is clear. Not
 	 * position data; valid only inside one apply. */
 	uint32_t built;
-	/* Set when something a player's points count may have changed since
-	 * the last win check: a building, an award's holder, a drawn
-	 * development card, a new turn, an edit or load (refresh), a copy.
-	 * Cleared after each action that leaves no chance event pending.
-	 * The variants' win checks (G4) look only when it is set: nothing
-	 * else can make the turn player win. Not position data. */
+	/* Set when something the turn player's points count may have changed
+	 * since the last win check: a building, an award's holder, a drawn
+	 * development card, an edit or load (refresh), a copy; and at the
+	 * start of a turn whose player's points changed since their last
+	 * check (points_waiting). Cleared after each action that leaves no
+	 * chance event pending. The variants' win checks (G4) look only when
+	 * it is set: nothing else can make the turn player win. Not position
+	 * data; catan_state__points_changed() sets both. */
 	uint32_t points_touched;
+	/* The players (bit per owner) whose points changed outside their own
+	 * turn (an award taken from another, an edit or load: all of them):
+	 * their win waits for the start of their turn (base-game.txt 07). */
+	uint32_t points_waiting;
 	/* the flat block: core_state, players, vertices, edges, piece sets
 	 * (boards with masks), variant, modules */
 	_Alignas(16) unsigned char data[];
@@ -562,6 +568,30 @@ catan_state__close_action(catan_state *s)
 	if (st_ccore(s)->chance == CHANCE_NONE)
 		s->points_touched = 0;
 	st_core(s)->move_number++;
+}
+
+/* Something @player's points count may have changed (G4): the turn
+ * player's points are checked after this action, another player's at the
+ * start of their next turn ("If you reach 10 during another's turn thanks
+ * to a reward, wait for your own turn", base-game.txt 07). */
+static inline void
+catan_state__points_changed(catan_state *s, int player)
+{
+	if (player == st_ccore(s)->current)
+		s->points_touched = 1;
+	else if (player >= 0 && player < 32)
+		s->points_waiting |= UINT32_C(1) << player;
+}
+
+/* The start of @player's turn: a change of their points since their last
+ * check is checked now. */
+static inline void
+catan_state__turn_starts(catan_state *s, int player)
+{
+	uint32_t bit = UINT32_C(1) << (player & 31);
+
+	s->points_touched |= (s->points_waiting & bit) != 0;
+	s->points_waiting &= ~bit;
 }
 
 /* The seated players' bits: only they act (neutral players never do). */

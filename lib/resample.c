@@ -236,7 +236,10 @@ catan_state_resample(catan_state **out, const catan_state *s, int player,
 	/* A module may let who acts depend on the cards dealt. */
 	catan_state__refresh_acting(t);
 	/* points_touched stays the clone's: devs_consistent() never deals
-	 * the turn player a win the position has not already declared. */
+	 * the turn player a win the position has not already declared. The
+	 * others' dealt cards may give them one: each is checked at the
+	 * start of their turn. */
+	t->points_waiting = UINT32_MAX;
 	t->errmsg[0] = '\0';
 	t->last_reason = CATAN_REASON_NONE;
 	*out = t;

@@ -476,7 +476,7 @@ award_to(catan_state *s, int8_t *slot, int holder)
 {
 	if (*slot != holder) {
 		*slot = (int8_t)holder;
-		s->points_touched = 1;
+		catan_state__points_changed(s, holder);
 	}
 }
 

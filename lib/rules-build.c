@@ -562,7 +562,7 @@ catan_build__place_settlement(catan_state *s, int player, unsigned vertex)
 		return;
 	ps = st_player(s, player);
 	s->built = 1;
-	s->points_touched = 1;
+	catan_state__points_changed(s, player);
 	st_vert(s)[vertex] = PIECE_BYTE(player, CATAN_PIECE_SETTLEMENT);
 	if (s->game->off_sets)
 		st_sets(s, player)->buildings |= 1ull << vertex;
@@ -591,7 +591,7 @@ catan_build__place_city(catan_state *s, int player, unsigned vertex)
 	ps = st_player(s, player);
 	old = st_vert(s)[vertex];
 	s->built = 1;
-	s->points_touched = 1;
+	catan_state__points_changed(s, player);
 	st_vert(s)[vertex] = PIECE_BYTE(player, CATAN_PIECE_CITY);
 	if (s->game->off_sets) {
 		if (old != 0 && PIECE_OWNER(old) >= 0 &&

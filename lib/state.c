@@ -87,7 +87,9 @@ catan_state_new(catan_state **out, catan_game *g)
 	}
 	catan_build__refresh_sets(s);
 	catan_trade__refresh_harbors(s);
+	/* A new position is checked as an edited one (refresh). */
 	s->points_touched = 1;
+	s->points_waiting = UINT32_MAX;
 	if (g->chance_mode == CATAN_CHANCE_SAMPLED)
 		resolve_pending_chance(s);
 	catan_state__refresh_acting(s);
@@ -140,6 +142,7 @@ catan_state_copy(catan_state *dst, const catan_state *src)
 	if (dst != src) {
 		memcpy(dst->data, src->data, src->size);
 		dst->points_touched = src->points_touched;
+		dst->points_waiting = src->points_waiting;
 	}
 	return CATAN_OK;
 }
@@ -990,8 +993,10 @@ catan_state__refresh(catan_state *s)
 	/* The core's derived data first: module hooks may read it. */
 	catan_build__refresh_sets(s);
 	catan_trade__refresh_harbors(s);
-	/* An edited or loaded position is checked at its next action. */
+	/* An edited or loaded position is checked at its next action, and
+	 * each player at the start of their next turn. */
 	s->points_touched = 1;
+	s->points_waiting = UINT32_MAX;
 	for (unsigned i = 0; i < g->nmodules; i++) {
 		const struct game_module *m = &g->modules[i];
 

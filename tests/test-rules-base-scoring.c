@@ -1000,6 +1000,105 @@ START_TEST(test_07_g4_resample_deals_no_pending_win)
 }
 END_TEST
 
+/* One round of play from p0's main phase back to it: every player's turn
+ * begins after the last edit. */
+static void
+play_a_round(catan_state *s)
+{
+	for (int i = 0; i < 4; i++) {
+		END_TURN(s);
+		ROLL(s, 12);
+	}
+	ck_assert_int_eq(catan_state_turn_player(s), 0);
+}
+
+/* p1 with eight points: four cities. */
+static void
+p1_eight_points(catan_state *s)
+{
+	CITY(s, 1, "h18.s");
+	CITY(s, 1, "h14.s");
+	CITY(s, 1, "h4.s");
+	CITY(s, 1, "h3.sw");
+	ck_assert_int_eq(total_vp(s, 1), 8);
+}
+
+/*
+ * base-game.txt 07: "If you reach 10 during another's turn thanks to a
+ * reward, wait for your own turn"; "You can win from the beginning of your
+ * turn, without obligation to throw the dice."
+ * G4: "A win is checked after every action of the player whose turn it is,
+ * and at the start of that player's turn": p1, with eight points through a
+ * round of play, is edited to ten (two Victory Point cards) in p0's turn;
+ * that does not end p0's turn, and p1 wins as its own turn begins; so does
+ * a copy of the edited position made over a state of before the edit.
+ */
+START_TEST(test_07_g4_edited_points_wait_for_their_turn)
+{
+	catan_state *s = empty_board();
+	catan_state *t;
+
+	p1_eight_points(s);
+	MAIN_PHASE(s, 0);
+	play_a_round(s);
+	t = clone_state(s);
+	DEV(s, 1, CATAN_DEV_VICTORY_POINT);
+	DEV(s, 1, CATAN_DEV_VICTORY_POINT);
+	HAND(s, 0, "wool=4");
+	ck_assert_int_eq(total_vp(s, 1), 10);
+	CATAN_ASSERT_OK(catan_state_copy(t, s));
+	APPLY(s, "p0 maritime_trade give wool=4 get ore=1");
+	ck_assert_int_eq(catan_state_is_terminal(s), 0);
+	END_TURN(s);
+	ck_assert_int_eq(catan_state_winner(s), 1);
+	ck_assert_int_eq(catan_state_dice(s), 0);
+	APPLY(t, "p0 maritime_trade give wool=4 get ore=1");
+	ck_assert_int_eq(catan_state_is_terminal(t), 0);
+	END_TURN(t);
+	ck_assert_int_eq(catan_state_winner(t), 1);
+}
+END_TEST
+
+/*
+ * G4: "... and at the start of that player's turn", in a resampled world:
+ * p1 (eight points) holds two cards p0 cannot see, and every other card
+ * but the Victory Points is p0's. Resampled for p0, p1's cards are two of
+ * {2 Knights, 5 Victory Points}; where both are Victory Points, p1 has ten
+ * points and wins as its turn begins (the last edit came before a round
+ * of play, so only the resample can have given them).
+ */
+START_TEST(test_07_g4_resampled_points_wait_for_their_turn)
+{
+	static const int others[] = {
+		CATAN_DEV_KNIGHT, CATAN_DEV_ROAD_BUILDING, CATAN_DEV_YEAR_OF_PLENTY,
+		CATAN_DEV_MONOPOLY,
+	};
+	catan_state *s = empty_board();
+	unsigned wins = 0;
+
+	p1_eight_points(s);
+	DEV(s, 1, CATAN_DEV_KNIGHT);
+	DEV(s, 1, CATAN_DEV_KNIGHT);
+	for (size_t i = 0; i < ARRAY_SIZE(others); i++)
+		while (catan_edit_give_dev_card(s, 0, others[i], 1) == CATAN_OK)
+			;
+	MAIN_PHASE(s, 0);
+	play_a_round(s);
+	for (uint64_t seed = 1; seed <= 30; seed++) {
+		catan_state *t = NULL;
+		int ten;
+
+		CATAN_ASSERT_OK(catan_state_resample(&t, s, 0, seed));
+		ten = total_vp(t, 1) >= 10;
+		applyf_at(__LINE__, t, "p0 end_turn");
+		ck_assert_int_eq(catan_state_winner(t), ten ? 1 : -1);
+		wins += (unsigned)ten;
+		catan_state_free(t);
+	}
+	ck_assert_uint_gt(wins, 0);
+}
+END_TEST
+
 /* base-game.txt 07: "There is no final turn for the others and no victory
  * sharing." */
 START_TEST(test_07_no_final_turn_no_sharing)
@@ -1117,6 +1216,37 @@ START_TEST(test_07_g4_reward_on_another_turn_waits)
 	ck_assert_int_eq(catan_state_is_terminal(s), 1);
 	ck_assert_int_eq(catan_state_winner(s), 3);
 	ck_assert_int_eq(catan_state_turn_player(s), 3);
+	ck_assert_int_eq(catan_state_dice(s), 0);
+}
+END_TEST
+
+/*
+ * The same reward when every turn has begun since the last edit, so that
+ * only the award itself, in p2's turn, can mark p3's points for a check:
+ * p3 still wins as its own turn begins (base-game.txt 07: "If you reach 10
+ * during another's turn thanks to a reward, wait for your own turn"; G4:
+ * "... and at the start of that player's turn").
+ */
+START_TEST(test_07_g4_reward_in_play_waits)
+{
+	catan_state *s = reward_on_another_turn();
+
+	SETTLEMENT(s, 2, "h2.s");
+	ROADS(s, 2, "h2.s h1.se h1.ne");
+	HAND(s, 2, "lumber=1,brick=1,wool=1,grain=1");
+	MAIN_PHASE(s, 0);
+	play_a_round(s);
+	for (int i = 0; i < 2; i++) {
+		END_TURN(s);
+		ROLL(s, 12);
+	}
+	ck_assert_int_eq(catan_state_turn_player(s), 2);
+	APPLY(s, "p2 build_settlement h1.ne");
+	ck_assert_int_eq(catan_state_longest_road_holder(s), 3);
+	ck_assert_int_eq(vp(s, 3), 10);
+	ck_assert_int_eq(catan_state_is_terminal(s), 0);
+	END_TURN(s);
+	ck_assert_int_eq(catan_state_winner(s), 3);
 	ck_assert_int_eq(catan_state_dice(s), 0);
 }
 END_TEST
@@ -1410,6 +1540,9 @@ catan_test_register(SRunner *sr)
 	ADD(s, test_07_g4_edited_position_wins_at_next_action);
 	ADD(s, test_07_g4_win_by_city);
 	ADD(s, test_07_g4_resample_deals_no_pending_win);
+	ADD(s, test_07_g4_edited_points_wait_for_their_turn);
+	ADD(s, test_07_g4_reward_in_play_waits);
+	ADD(s, test_07_g4_resampled_points_wait_for_their_turn);
 	ADD(s, test_07_no_final_turn_no_sharing);
 	ADD(s, test_07_nine_points_do_not_win);
 	ADD(s, test_07_counting_points);

@@ -181,7 +181,7 @@ start_turn(catan_state *s, int player)
 
 	c->current = (int8_t)player;
 	c->turn++;
-	s->points_touched = 1;   /* G4 checks the new turn player */
+	catan_state__turn_starts(s, player);   /* G4 */
 	c->phase = CATAN_PHASE_ROLL;
 	c->flags &= GAME_VP_REVEALED;
 	c->dice = 0;

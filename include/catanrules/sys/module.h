@@ -114,9 +114,11 @@ struct catan_module_ops {
 	void (*after_apply)(catan_state *s, const catan_action *a, void *slice);
 	/** Adjust a player's points. The win check (G4) counts points only
 	 *  after something they count may have changed: a building placed,
-	 *  an award changing hands, a development card drawn, a new turn, an
-	 *  edit or load (the state's points_touched flag, lib/catan-private.h).
-	 *  A module whose points change on anything else sets the flag. */
+	 *  an award changing hands, a development card drawn, an edit or
+	 *  load, and at the start of a turn whose player's points changed
+	 *  outside their turn (the state's points_touched and points_waiting
+	 *  flags, lib/catan-private.h). A module whose points change on
+	 *  anything else calls catan_state__points_changed() for the player. */
 	int (*victory_points)(const catan_state *s, int player, int include_hidden, int vp, const void *slice);
 	/** Adjust the points needed to win. */
 	int (*vp_to_win)(const catan_game *g, int vp);

@@ -94,8 +94,10 @@ struct catan_variant_ops {
 	const char *(*phase_name)(int phase);
 	/** End-of-action bookkeeping after modules ran (the win check, G4),
 	 *  after every action. The state's points_touched flag
-	 *  (lib/catan-private.h) says whether anything points count may have
-	 *  changed since the last check that found no chance event pending. */
+	 *  (lib/catan-private.h) says whether anything the turn player's
+	 *  points count may have changed since the last check that found no
+	 *  chance event pending; a new turn sets it only for a player whose
+	 *  points changed outside their turn (catan_state__turn_starts()). */
 	void (*finish_action)(catan_state *s);
 	/** Format a variant-defined action type (NULL if the variant has none);
 	 *  same contract as catan_action_format(). */
