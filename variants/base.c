@@ -1416,8 +1416,9 @@ base_apply(catan_state *s, const catan_action *a)
 /* G4/B9: the turn player wins as soon as their points, hidden Victory Point
  * cards included, reach the target during their own turn: checked after
  * every action that can change them (a building, an award, a drawn card;
- * the modules' points follow the same events, sys/module.h), at the start
- * of each turn and after an edit or load. */
+ * the modules' points follow the same events, sys/module.h), after an edit
+ * or load, and at the start of a turn whose player's points changed
+ * outside it (catan_state__turn_starts()). */
 static inline __attribute__((always_inline)) void
 finish_action(catan_state *s)
 {
@@ -1475,10 +1476,11 @@ base_resolve_sampled(catan_state *s, catan_action *out)
 	return true;
 }
 
-/* catan_game.apply_sampled: state.c's apply sequence for the base rules
- * alone in a SAMPLED game, with the apply, the win check, the dice and who
- * acts next inlined: rolls and turn ends, the commonest steps, pay no
- * indirect call. */
+/* catan_game.apply_sampled: state.c's apply sequence for the base rules in
+ * a SAMPLED game (alone, or with modules that leave actions, chance,
+ * after-apply and who acts to it: game.c), with the apply, the win check,
+ * the dice and who acts next inlined: rolls and turn ends, the commonest
+ * steps, pay no indirect call. */
 static void
 base_apply_sampled(catan_state *s, const catan_action *a)
 {
