@@ -240,7 +240,8 @@ print_row(const char *label, const struct bench *b, const struct micro *m, size_
 	       label,
 	       b->playout_ns > 0 ? (double)b->games * 1e9 / b->playout_ns : 0,
 	       b->games ? (double)b->steps / (double)b->games : 0,
-	       ns_step, b->steps ? b->rollout_ns / (double)b->steps : 0, m->legal_ns, m->apply_ns, m->copy_ns, m->hash_ns, state_bytes,
+	       ns_step, b->steps ? b->rollout_ns / (double)b->steps : 0,
+	       m->legal_ns, m->apply_ns, m->copy_ns, m->hash_ns, state_bytes,
 	       b->steps ? (double)b->step_allocs / (double)b->steps : 0);
 }
 

@@ -8,8 +8,9 @@
  * so that reading past its end is caught. Loading either fails with a
  * message on the context and creates nothing, or gives a state with the
  * cards and pieces of its game's initial state (the loader refuses
- * tampered totals), whose queries all work, and whose snapshot loads back
- * to the same position.
+ * tampered totals), whose queries all work, whose snapshot loads back
+ * to the same position, and from which random play goes on (every acting
+ * player has a legal action) with the cards still conserved.
  */
 
 #include <stdlib.h>
