@@ -527,12 +527,33 @@ legal_with_modules(const catan_state *s, int player, catan_action *buf,
 	return CATAN_OK;
 }
 
+/* The legal actions of a player who may act, as catan_state_legal_actions()
+ * returns them (the playout lists through it too). */
+static inline __attribute__((always_inline)) int
+list_legal(const catan_state *s, int player, catan_action *buf, size_t cap,
+	   size_t *n_out)
+{
+	catan_sink sink = { buf, NULL, cap, 0 };
+
+	if (s->game->module_listing) {
+		int rc;
+
+		((catan_state *)s)->listing = 1;
+		rc = legal_with_modules(s, player, buf, cap, n_out);
+		((catan_state *)s)->listing = 0;
+		return rc;
+	}
+	/* Variants emit in canonical order (sys/variant.h), so the hot path
+	 * does not sort; the conformance suites check the order. */
+	s->game->variant->legal_actions(s, player, &sink);
+	*n_out = sink.count;
+	return sink.count > cap ? CATAN_EBUFS : CATAN_OK;
+}
+
 int
 catan_state_legal_actions(const catan_state *s, int player, catan_action *buf,
 			  size_t cap, size_t *n_out)
 {
-	catan_sink sink;
-
 	if (!s || !n_out || (!buf && cap))
 		return CATAN_EINVAL;
 	if (player < 0 || player >= st_ccore(s)->num_players) {
@@ -543,26 +564,7 @@ catan_state_legal_actions(const catan_state *s, int player, catan_action *buf,
 	*n_out = 0;
 	if (!may_act(s, player))
 		return CATAN_OK;
-	if (s->game->module_listing) {
-		int rc;
-
-		((catan_state *)s)->listing = 1;
-		rc = legal_with_modules(s, player, buf, cap, n_out);
-		((catan_state *)s)->listing = 0;
-		return rc;
-	}
-
-	sink.actions = buf;
-	sink.outcomes = NULL;
-	sink.cap = cap;
-	sink.count = 0;
-	/* Variants emit in canonical order (sys/variant.h), so the hot path
-	 * does not sort; the conformance suites check the order. */
-	s->game->variant->legal_actions(s, player, &sink);
-	*n_out = sink.count;
-	if (sink.count > cap)
-		return CATAN_EBUFS;
-	return CATAN_OK;
+	return list_legal(s, player, buf, cap, n_out);
 }
 
 /* -------------------------------------------------------------- chance */
@@ -903,25 +905,6 @@ playout_next(uint64_t *x)
 	return z ^ (z >> 31);
 }
 
-/* One list of the acting player's legal actions, as
- * catan_state_legal_actions() gives it; the buffer holds any list. */
-static inline size_t
-playout_list(catan_state *s, int player, catan_action *buf, size_t cap)
-{
-	catan_sink sink = { buf, NULL, cap, 0 };
-	size_t n = 0;
-
-	if (s->game->module_listing) {
-		s->listing = 1;
-		if (legal_with_modules(s, player, buf, cap, &n) != CATAN_OK)
-			n = 0;
-		s->listing = 0;
-		return n;
-	}
-	s->game->variant->legal_actions(s, player, &sink);
-	return sink.count <= cap ? sink.count : 0;
-}
-
 int
 catan_state_playout(catan_state *s, uint64_t *rng, catan_action *buf, size_t cap,
 		    uint64_t max_steps, uint64_t *steps_out)
@@ -951,7 +934,10 @@ catan_state_playout(catan_state *s, uint64_t *rng, catan_action *buf, size_t cap
 
 		if (acting == 0)
 			break;
-		n = playout_list(s, __builtin_ctz(acting), buf, cap);
+		/* The buffer holds any list (checked above): only a broken
+		 * variant lists nothing for an acting player. */
+		if (list_legal(s, __builtin_ctz(acting), buf, cap, &n) != CATAN_OK)
+			n = 0;
 		if (n == 0) {
 			catan_state__seterr(s, "player %d acts but has no legal action",
 					    __builtin_ctz(acting));
