@@ -224,6 +224,9 @@ fill_elements(struct board *b)
 	return CATAN_OK;
 }
 
+_Static_assert(4 * ARRAY_LEN(((struct board *)0)->harbor_ratio_bits) == HARBOR_SET_MAX,
+	       "a harbor set's ratio bits are four lookups");
+
 static int
 fill_harbors(struct board *b, const struct board_harbor_spec *specs)
 {
@@ -263,6 +266,12 @@ fill_harbors(struct board *b, const struct board_harbor_spec *specs)
 			v->harbor = (uint16_t)i;
 		}
 	}
+	memset(b->harbor_ratio_bits, 0, sizeof(b->harbor_ratio_bits));
+	if (b->nharbor <= HARBOR_SET_MAX)
+		for (unsigned set = 0; set < 16; set++)
+			for (unsigned i = 0; i < 4 * ARRAY_LEN(b->harbor_ratio_bits); i++)
+				if (i < b->nharbor && (set >> (i & 3u) & 1u))
+					b->harbor_ratio_bits[i >> 2][set] |= b->harbor[i].ratio_bits;
 	return CATAN_OK;
 }
 

@@ -154,6 +154,10 @@ struct board {
 	uint64_t edge_ends[128];      /* the two ends of each edge */
 	uint64_t hex_verts[32];       /* the corners of each hex */
 	uint64_t harbor_verts;        /* intersections that open on a harbor */
+	/* The ratio bits of each set of harbors 4n..4n+3 (bit i: harbor
+	 * 4n+i), for boards of up to HARBOR_SET_MAX harbors: a player's
+	 * rates are four lookups, with no loop over the harbors held. */
+	uint64_t harbor_ratio_bits[4][16];
 };
 #define BOARD_MASK_VERTS 64
 #define BOARD_MASK_EDGES 128
@@ -359,6 +363,19 @@ struct catan_game {
 	 * ctx->general_paths, where test-derived holds it against the
 	 * generic sequence). */
 	void (*apply_sampled)(catan_state *s, const catan_action *a);
+	/* Optional listing of one action, set by a built-in variant: the
+	 * action at index (r * n) >> 32 of the variant's listing for @player
+	 * (n its length), stored in @out without the list being written;
+	 * returns n, or 0 (nothing stored) where the variant does not pick
+	 * and the caller lists instead. catan_state_playout()'s step. game.c
+	 * clears it in games whose modules edit the listings and under
+	 * ctx->general_paths (where test-derived holds it against the list). */
+	size_t (*pick_legal)(const catan_state *s, int player, uint32_t r, catan_action *out);
+	/* Optional: pick_legal's action applied as apply_sampled would, in
+	 * one call (the section picked applies its own type); false, having
+	 * done nothing, where pick_legal returns 0. game.c clears it where
+	 * it clears either. */
+	bool (*play_sampled)(catan_state *s, int player, uint32_t r);
 	/* Which kinds of module hooks the game has (game.c, once built): the
 	 * generic paths skip their folds when none applies. */
 	bool module_chance;                /* some module lists chance outcomes */
@@ -740,6 +757,17 @@ catan_bytes__load(const uint8_t *p, size_t n)
 	return w;
 }
 
+/* Set bits of x, without the library call __builtin_popcountll() becomes
+ * on targets without a population-count instruction. */
+static inline unsigned
+bit_count(uint64_t x)
+{
+	x = x - ((x >> 1) & 0x5555555555555555ull);
+	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (unsigned)((x * 0x0101010101010101ull) >> 56);
+}
+
 /* Bit i set when byte i of x is zero. */
 static inline uint64_t
 catan_bytes__zero(uint64_t x)
@@ -898,14 +926,15 @@ static inline uint64_t
 catan_trade__maritime_ratio_bits(const catan_state *s, int player)
 {
 	const struct board *b = &s->game->board;
-	uint64_t bits = MARITIME_BASE_BITS;
+	const uint64_t bits = MARITIME_BASE_BITS;
 
 	if (b->nharbor > HARBOR_SET_MAX)
 		return catan_trade__maritime_ratio_bits_scan(s, player);
 	/* The player's harbors are kept in the state. */
-	for (unsigned set = st_cplayer(s, player)->harbors; set; set &= set - 1)
-		bits |= b->harbor[__builtin_ctz(set)].ratio_bits;
-	return bits;
+	unsigned set = st_cplayer(s, player)->harbors;
+
+	return bits | b->harbor_ratio_bits[0][set & 15u] | b->harbor_ratio_bits[1][(set >> 4) & 15u] |
+	       b->harbor_ratio_bits[2][(set >> 8) & 15u] | b->harbor_ratio_bits[3][(set >> 12) & 15u];
 }
 /* Recompute every player's harbor set (player_state.harbors) from the
  * buildings: after edits and loads. */

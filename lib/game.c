@@ -191,12 +191,16 @@ game_finish(catan_game *g)
 	gather_hooks(g);
 	if (g->module_chance || (g->ctx && g->ctx->general_paths))
 		g->resolve_sampled = NULL;
+	if (g->module_listing || (g->ctx && g->ctx->general_paths))
+		g->pick_legal = NULL;
 	/* The fused step runs the variant's part of the sequence only: no
 	 * module may own actions or hook into apply, chance or who acts
 	 * (a module's listing, check, victims or points are its own calls). */
 	if (!g->resolve_sampled || g->chance_mode != CATAN_CHANCE_SAMPLED ||
 	    g->nhook_after_apply || g->nhook_acting || modules_own_actions(g))
 		g->apply_sampled = NULL;
+	if (!g->pick_legal || !g->apply_sampled)
+		g->play_sampled = NULL;
 	return CATAN_OK;
 }
 

@@ -192,17 +192,6 @@ mask_walk_from(struct mask_walk *w, unsigned v, uint64_t used0, uint64_t used1,
 	return best;
 }
 
-/* Set bits of x, without the library call __builtin_popcountll() becomes
- * on targets without a population-count instruction. */
-static inline unsigned
-bit_count(uint64_t x)
-{
-	x = x - ((x >> 1) & 0x5555555555555555ull);
-	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-	return (unsigned)((x * 0x0101010101010101ull) >> 56);
-}
-
 /* The player's roads at v: at most three, so clearing bits is quicker
  * than counting them. */
 static unsigned

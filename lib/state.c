@@ -931,9 +931,27 @@ catan_state_playout(catan_state *s, uint64_t *rng, catan_action *buf, size_t cap
 	while (steps < max_steps) {
 		uint32_t acting = st_ccore(s)->acting;
 		size_t n;
+		uint32_t r;
 
 		if (acting == 0)
 			break;
+		r = (uint32_t)(playout_next(&x) >> 32);
+		/* The variant's pick, where it has one, is the same choice
+		 * without the list written. */
+		if (s->game->play_sampled) {
+			if (s->game->play_sampled(s, __builtin_ctz(acting), r)) {
+				steps++;
+				continue;
+			}
+		} else if (s->game->pick_legal) {
+			catan_action a;
+
+			if (s->game->pick_legal(s, __builtin_ctz(acting), r, &a)) {
+				apply_resolving(s, &a);
+				steps++;
+				continue;
+			}
+		}
 		/* The buffer holds any list (checked above): only a broken
 		 * variant lists nothing for an acting player. */
 		if (list_legal(s, __builtin_ctz(acting), buf, cap, &n) != CATAN_OK)
@@ -944,7 +962,7 @@ catan_state_playout(catan_state *s, uint64_t *rng, catan_action *buf, size_t cap
 			rc = CATAN_ERROR;
 			break;
 		}
-		apply_resolving(s, &buf[((playout_next(&x) >> 32) * n) >> 32]);
+		apply_resolving(s, &buf[((uint64_t)r * n) >> 32]);
 		steps++;
 	}
 	*rng = x;

@@ -286,6 +286,97 @@ play_twin(const char *const game[2], const char *chance, unsigned seed)
 	catan_ctx_free(ctx_fast);
 }
 
+/* The least and the greatest r that pick index @i of @n (pick_index()). */
+static uint32_t
+first_r(size_t i, size_t n)
+{
+	return (uint32_t)((((uint64_t)i << 32) + n - 1) / n);
+}
+
+static uint32_t
+last_r(size_t i, size_t n)
+{
+	return i + 1 == n ? UINT32_MAX : first_r(i + 1, n) - 1u;
+}
+
+/*
+ * catan_game.pick_legal and play_sampled (catan_state_playout()'s step)
+ * against the list: at every step, for every index of the list (a spread
+ * of them for long lists), the pick is the listed action at the index its
+ * r gives, with the list's length, and play_sampled reaches the position
+ * catan_state_apply_unchecked() reaches with that action.
+ */
+static void
+play_picks(const char *const game[2], const char *chance, unsigned seed,
+	   unsigned *picks, unsigned *plays)
+{
+	char spec[160];
+	catan_game *g;
+	catan_state *s, *a, *b;
+	catan_action *legal, got;
+	size_t cap;
+	uint64_t x = 0x5851f42d4c957f2dull ^ seed;
+
+	snprintf(spec, sizeof(spec), "%s,chance=%s,seed=%u)%s", game[0], chance, seed, game[1]);
+	g = catan_test_game_new(NULL, spec);
+	cap = catan_game_max_legal_actions(g);
+	legal = malloc(cap * sizeof(*legal));
+	ck_assert(legal != NULL);
+	CATAN_ASSERT_OK(catan_state_new(&s, g));
+	CATAN_ASSERT_OK(catan_state_clone(&a, s));
+	CATAN_ASSERT_OK(catan_state_clone(&b, s));
+
+	for (unsigned step = 0; step < MAX_STEPS && !catan_state_is_terminal(s); step++) {
+		uint32_t acting;
+		size_t n = 0;
+		int q;
+
+		if (catan_state_is_chance_node(s)) {
+			CATAN_ASSERT_OK(catan_state_resolve_chance(s));
+			continue;
+		}
+		acting = catan_state_acting_players(s);
+		ck_assert_msg(acting != 0, "%s, step %u: nobody acts", spec, step);
+		q = __builtin_ctz(acting);
+		CATAN_ASSERT_OK(catan_state_legal_actions(s, q, legal, cap, &n));
+		ck_assert_uint_gt(n, 0);
+		for (size_t i = 0; i < n; i += n <= 64 ? 1 : 1 + catan_test_rand(&x) % (n / 32)) {
+			const uint32_t rs[2] = { first_r(i, n), last_r(i, n) };
+
+			for (unsigned k = 0; k < 2; k++) {
+				size_t m;
+
+				if (g->pick_legal && (m = g->pick_legal(s, q, rs[k], &got)) != 0) {
+					ck_assert_msg(m == n && catan_action_compare(&got, &legal[i]) == 0,
+						      "%s, step %u: the pick at %zu of %zu is not the list's",
+						      spec, step, i, n);
+					(*picks)++;
+				}
+				if (!g->play_sampled)
+					continue;
+				CATAN_ASSERT_OK(catan_state_copy(a, s));
+				CATAN_ASSERT_OK(catan_state_copy(b, s));
+				if (!g->play_sampled(a, q, rs[k]))
+					continue;
+				CATAN_ASSERT_OK(catan_state_apply_unchecked(b, &legal[i]));
+				ck_assert_msg(catan_state_equal(a, b) &&
+					      catan_state_hash(a) == catan_state_hash(b) &&
+					      catan_state_acting_players(a) ==
+					      catan_state_acting_players(b),
+					      "%s, step %u: playing %zu of %zu is not applying it",
+					      spec, step, i, n);
+				(*plays)++;
+			}
+		}
+		CATAN_ASSERT_OK(catan_state_apply(s, &legal[catan_test_rand(&x) % n]));
+	}
+	catan_state_free(b);
+	catan_state_free(a);
+	catan_state_free(s);
+	free(legal);
+	catan_game_unref(g);
+}
+
 /* Games under valgrind are slow: one seed each there, three otherwise. */
 static unsigned
 seeds(void)
@@ -321,6 +412,22 @@ START_TEST(test_general_paths_equal_fast_paths_sampled)
 }
 END_TEST
 
+/* Both chance modes; the base game alone picks and plays, with offers
+ * (players=3) and without. */
+START_TEST(test_picks_are_the_listed_actions)
+{
+	unsigned picks = 0, plays = 0;
+
+	for (unsigned seed = 1; seed <= seeds(); seed++) {
+		play_picks(games[_i], "sampled", seed, &picks, &plays);
+		play_picks(games[_i], "explicit", seed, &picks, &plays);
+	}
+	if (!strcmp(games[_i][1], ""))
+		ck_assert_msg(picks > 0 && plays > 0, "%s: %u picks, %u plays",
+			      games[_i][0], picks, plays);
+}
+END_TEST
+
 void
 catan_test_register(SRunner *sr)
 {
@@ -332,6 +439,8 @@ catan_test_register(SRunner *sr)
 	tcase_add_loop_test(tc, test_general_paths_equal_fast_paths, 0,
 			    (int)(sizeof(games) / sizeof(games[0])));
 	tcase_add_loop_test(tc, test_general_paths_equal_fast_paths_sampled, 0,
+			    (int)(sizeof(games) / sizeof(games[0])));
+	tcase_add_loop_test(tc, test_picks_are_the_listed_actions, 0,
 			    (int)(sizeof(games) / sizeof(games[0])));
 	suite_add_tcase(s, tc);
 }

@@ -57,6 +57,8 @@ param(const catan_game *g, int which)
 static bool base_sample_chance(catan_state *s, catan_action *out);
 static bool base_resolve_sampled(catan_state *s, catan_action *out);
 static void base_apply_sampled(catan_state *s, const catan_action *a);
+static size_t base_pick_legal(const catan_state *s, int p, uint32_t r, catan_action *out);
+static bool base_play_sampled(catan_state *s, int p, uint32_t r);
 
 static int
 base_build_game(catan_game *g)
@@ -109,6 +111,8 @@ base_build_game(catan_game *g)
 	g->sample_chance = base_sample_chance;
 	g->resolve_sampled = base_resolve_sampled;
 	g->apply_sampled = base_apply_sampled;
+	g->pick_legal = base_pick_legal;
+	g->play_sampled = base_play_sampled;
 	return CATAN_OK;
 }
 
@@ -222,11 +226,7 @@ only_base_resources(const uint8_t c[CATAN_MAX_CARD_KINDS])
 static unsigned
 deck_left(const struct core_state *c)
 {
-	unsigned t = 0;
-
-	for (int k = 0; k < CATAN_MAX_DEV_KINDS; k++)
-		t += c->dev_deck[k];
-	return t;
+	return dev_total(c->dev_deck);
 }
 
 /* ----------------------------------------------------------- legality */
@@ -608,14 +608,18 @@ push_maritime_pairs(struct sink_run *r, uint64_t pairs, unsigned bank, int p, bo
 	}
 }
 
-static void
-push_maritime(const catan_state *s, catan_sink *sink, int p)
+/*
+ * The (kind, rate) pairs the player can trade with the bank in
+ * push_maritime_pairs()'s form, and in @bank_out the kinds the bank holds
+ * (0 and nothing stored when there is no trade).
+ */
+static inline __attribute__((always_inline)) uint64_t
+maritime_pairs(const catan_state *s, int p, unsigned *bank_out)
 {
 	const struct player_state *ps = st_cplayer(s, p);
 	const struct core_state *c = st_ccore(s);
-	uint64_t hand, enough, pairs;
+	uint64_t hand, enough;
 	unsigned givable, bank, takers;
-	struct sink_run r;
 
 	const unsigned kinds = (1u << CATAN_NUM_RESOURCES) - 1u;
 	const uint64_t ones = 0x0101010101010101ull;
@@ -626,7 +630,7 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 	givable = (unsigned)~catan_bytes__zero(hand & 0xfefefefefefefefeull) & kinds;
 	bank = (unsigned)~catan_bytes__zero(catan_bytes__load(c->bank, CATAN_MAX_CARD_KINDS)) & kinds;
 	if (!givable || !bank || (givable == bank && !(givable & (givable - 1))))
-		return;
+		return 0;
 	/* Kinds that can be given for some other kind the bank holds. */
 	takers = bank & (bank - 1) ? kinds : kinds & ~bank;
 	/* Rates 2..4 per kind (bits 2..4 of its byte) the player holds enough
@@ -637,7 +641,19 @@ push_maritime(const catan_state *s, catan_sink *sink, int p)
 	enough = ((hand + 0x7e * ones) & 0x80 * ones) >> 5 |
 		 ((hand + 0x7d * ones) & 0x80 * ones) >> 4 |
 		 ((hand + 0x7c * ones) & 0x80 * ones) >> 3;
-	pairs = catan_trade__maritime_ratio_bits(s, p) & enough & kind_bytes[takers];
+	*bank_out = bank;
+	return catan_trade__maritime_ratio_bits(s, p) & enough & kind_bytes[takers];
+}
+
+static void
+push_maritime(const catan_state *s, catan_sink *sink, int p)
+{
+	unsigned bank;
+	uint64_t pairs = maritime_pairs(s, p, &bank);
+	struct sink_run r;
+
+	if (!pairs)
+		return;
 	r = sink__begin(sink);
 	if (sink__room(&r, MARITIME_MAX_ACTIONS))
 		push_maritime_pairs(&r, pairs, bank, p, false);
@@ -692,16 +708,21 @@ push_held_dev_plays(const catan_state *s, catan_sink *sink, int p)
 
 /* Most of the time there is no action card to play: that test is made
  * inline, the listing only for a player holding one. */
-static inline void
-push_dev_plays(const catan_state *s, catan_sink *sink, int p)
+static inline bool
+may_play_dev(const catan_state *s, int p)
 {
 	const struct player_state *ps = st_cplayer(s, p);
 
-	if ((st_ccore(s)->flags & TURN_DEV_PLAYED) ||
-	    !(ps->dev[CATAN_DEV_KNIGHT] | ps->dev[CATAN_DEV_ROAD_BUILDING] |
-	      ps->dev[CATAN_DEV_YEAR_OF_PLENTY] | ps->dev[CATAN_DEV_MONOPOLY]))
-		return;
-	push_held_dev_plays(s, sink, p);
+	return !(st_ccore(s)->flags & TURN_DEV_PLAYED) &&
+	       (ps->dev[CATAN_DEV_KNIGHT] | ps->dev[CATAN_DEV_ROAD_BUILDING] |
+		ps->dev[CATAN_DEV_YEAR_OF_PLENTY] | ps->dev[CATAN_DEV_MONOPOLY]);
+}
+
+static inline void
+push_dev_plays(const catan_state *s, catan_sink *sink, int p)
+{
+	if (may_play_dev(s, p))
+		push_held_dev_plays(s, sink, p);
 }
 
 /* Room for every edge or intersection of the largest supported board. */
@@ -763,20 +784,46 @@ push_settlements(const catan_state *s, catan_sink *sink, int p)
 	push_places(sink, CATAN_ACT_BUILD_SETTLEMENT, p, ids, n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
 }
 
+/* The sections of a main-phase listing besides the end of the turn, in
+ * list order: legal_main() lists them, pick_main() picks from them. @hand:
+ * the player's cards_word(), whose counts stay below 128 (cards are
+ * conserved, see maritime_pairs()). */
+static inline bool
+may_build_road(const struct player_state *ps, uint64_t hand)
+{
+	return ps->roads_left && cards_word_covers(hand, COST_WORD_ROAD);
+}
+
+static inline bool
+may_build_settlement(const struct player_state *ps, uint64_t hand)
+{
+	return ps->settlements_left && cards_word_covers(hand, COST_WORD_SETTLEMENT);
+}
+
+static inline bool
+may_build_city(const struct player_state *ps, uint64_t hand)
+{
+	return ps->cities_left && cards_word_covers(hand, COST_WORD_CITY);
+}
+
+static inline bool
+may_buy_dev(const catan_state *s, uint64_t hand)
+{
+	return cards_word_covers(hand, COST_WORD_DEV) && deck_left(st_ccore(s)) > 0;
+}
+
 static void
 legal_main(const catan_state *s, int p, catan_sink *sink)
 {
-	const struct core_state *c = st_ccore(s);
 	const struct player_state *ps = st_cplayer(s, p);
 	unsigned nv = s->game->board.nvert;
-	/* Counts stay below 128 (cards are conserved, see push_maritime()). */
 	uint64_t hand = cards_word(ps->hand);
 
-	if (ps->roads_left && cards_word_covers(hand, COST_WORD_ROAD))
+	if (may_build_road(ps, hand))
 		push_roads(s, sink, p, false);
-	if (ps->settlements_left && cards_word_covers(hand, COST_WORD_SETTLEMENT))
+	if (may_build_settlement(ps, hand))
 		push_settlements(s, sink, p);
-	if (ps->cities_left && cards_word_covers(hand, COST_WORD_CITY)) {
+	if (may_build_city(ps, hand)) {
 		const uint8_t *verts = st_cvert(s);
 		uint8_t own = PIECE_BYTE(p, CATAN_PIECE_SETTLEMENT);
 		struct sink_run r = sink__begin(sink);
@@ -796,7 +843,7 @@ legal_main(const catan_state *s, int p, catan_sink *sink)
 		}
 		sink__end(sink, &r);
 	}
-	if (cards_word_covers(hand, COST_WORD_DEV) && deck_left(c) > 0)
+	if (may_buy_dev(s, hand))
 		push(sink, CATAN_ACT_BUY_DEV, p, 0, 0);
 	push_dev_plays(s, sink, p);
 	if (!strict_trading_over(s)) {
@@ -1266,8 +1313,10 @@ apply_dev_play(catan_state *s, const catan_action *a)
 /* Each case checks the indexes its action carries against their tables, so
  * apply_unchecked is memory-safe on any input (state.h) with one dispatch
  * per action; legality is not checked here. */
+/* The variant's apply of @a, whose type is @type: a constant where the
+ * caller knows it (pick_core()), and the switch folds away. */
 static inline __attribute__((always_inline)) void
-apply_action(catan_state *s, const catan_action *a)
+apply_action_as(catan_state *s, const catan_action *a, int type)
 {
 	struct core_state *c = st_core(s);
 	const struct board *b = &s->game->board;
@@ -1279,7 +1328,7 @@ apply_action(catan_state *s, const catan_action *a)
 	}
 	if (c->current < 0)
 		return;
-	switch (a->type) {
+	switch (type) {
 	case CATAN_ACT_ROLL:
 		c->chance = CHANCE_DICE;
 		break;
@@ -1410,7 +1459,7 @@ apply_action(catan_state *s, const catan_action *a)
 static void
 base_apply(catan_state *s, const catan_action *a)
 {
-	apply_action(s, a);
+	apply_action_as(s, a, a->type);
 }
 
 /* G4/B9: the turn player wins as soon as their points, hidden Victory Point
@@ -1476,19 +1525,15 @@ base_resolve_sampled(catan_state *s, catan_action *out)
 	return true;
 }
 
-/* catan_game.apply_sampled: state.c's apply sequence for the base rules in
- * a SAMPLED game (alone, or with modules that leave actions, chance,
- * after-apply and who acts to it: game.c), with the apply, the win check,
- * the dice and who acts next inlined: rolls and turn ends, the commonest
- * steps, pay no indirect call. */
-static void
-base_apply_sampled(catan_state *s, const catan_action *a)
+/* base_apply_sampled()'s sequence after the variant's apply: the win
+ * check, the move count, the chance events the action causes drawn and
+ * paid, who acts next. */
+static inline __attribute__((always_inline)) void
+close_sampled(catan_state *s)
 {
 	struct core_state *c = st_core(s);
 	catan_action drawn;
 
-	s->built = 0;
-	apply_action(s, a);
 	finish_action(s);
 	catan_state__close_action(s);
 	while (c->chance != CHANCE_NONE && c->phase != CATAN_PHASE_GAME_OVER) {
@@ -1504,6 +1549,313 @@ base_apply_sampled(catan_state *s, const catan_action *a)
 	}
 	c->acting = (uint16_t)(c->phase == CATAN_PHASE_GAME_OVER || c->chance != CHANCE_NONE ?
 			       0 : acting_players(s) & catan_state__seated(s));
+}
+
+/* catan_game.apply_sampled for an action of @type (see apply_action_as()). */
+static inline __attribute__((always_inline)) void
+apply_sampled_as(catan_state *s, const catan_action *a, int type)
+{
+	s->built = 0;
+	apply_action_as(s, a, type);
+	close_sampled(s);
+}
+
+/* catan_game.apply_sampled: state.c's apply sequence for the base rules in
+ * a SAMPLED game (alone, or with modules that leave actions, chance,
+ * after-apply and who acts to it: game.c), with the apply, the win check,
+ * the dice and who acts next inlined: rolls and turn ends, the commonest
+ * steps, pay no indirect call. */
+static void
+base_apply_sampled(catan_state *s, const catan_action *a)
+{
+	apply_sampled_as(s, a, a->type);
+}
+
+/* ------------------------------------------------------------- picking */
+
+/*
+ * The playout's step without the list (catan_game.pick_legal and
+ * play_sampled): the sections of base_legal_actions() counted as sets, and
+ * the one action at the index r picks among them written. In play mode
+ * the action is applied where it is picked, as base_apply_sampled() would:
+ * each section applies its own type, with no second dispatch on it.
+ */
+
+/* The index a uniform @r picks among @n: catan_state_playout()'s choice. */
+static inline size_t
+pick_index(uint32_t r, size_t n)
+{
+	return (size_t)(((uint64_t)r * n) >> 32);
+}
+
+/* Set bits of a sparse set: a few of the board's edges or intersections,
+ * most often none (bit_count() costs the same for any set). */
+static inline size_t
+sparse_count(uint64_t w)
+{
+	size_t n = 0;
+
+	for (; w; w &= w - 1)
+		n++;
+	return n;
+}
+
+/* Set bits of a kind set (below 1 << CATAN_NUM_RESOURCES). */
+static const uint8_t kinds_count[32] = {
+	0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+	1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5,
+};
+
+/* The position of the @k-th lowest set bit of @w (k below its count). */
+static inline unsigned
+nth_low_bit(uint64_t w, size_t k)
+{
+	for (; k; k--)
+		w &= w - 1;
+	return (unsigned)__builtin_ctzll(w);
+}
+
+/* The position of the @k-th highest set bit of @w (k below its count). */
+static inline int
+nth_high_bit(unsigned w, size_t k)
+{
+	for (; k; k--)
+		w &= ~(1u << (31 - __builtin_clz(w)));
+	return 31 - __builtin_clz(w);
+}
+
+/* The picked action: written to @out and, in play mode, applied. */
+static inline __attribute__((always_inline)) void
+picked(catan_state *s, catan_action *out, bool play, int type, int p, unsigned target,
+       unsigned arg, int give_kind, unsigned give_n, int get_kind, unsigned get_n)
+{
+	sink__write(out, type, p, target, arg, give_kind, give_n, get_kind, get_n);
+	if (play)
+		apply_sampled_as(s, out, type);
+}
+
+/* One of the edges of @roads (push_place_set()'s order). */
+static inline unsigned
+nth_road(const uint64_t roads[2], unsigned nroads0, size_t i)
+{
+	return i < nroads0 ? nth_low_bit(roads[0], i) : 64 + nth_low_bit(roads[1], i - nroads0);
+}
+
+/*
+ * The main phase (legal_main()'s sections in order). A player who may
+ * play a development card, or a board or state without the bit sets, is
+ * left to the listing: 0.
+ */
+static inline __attribute__((always_inline)) size_t
+pick_main_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play)
+{
+	const struct player_state *ps = st_cplayer(s, p);
+	uint64_t hand = cards_word(ps->hand);
+	uint64_t roads[2] = { 0, 0 }, settlements = 0, cities = 0, pairs = 0;
+	unsigned bank = 0, om = 0, nroads0;
+	size_t nroads, nsettlements, ncities, ndev, nmaritime = 0, noffers = 0, n, i;
+
+	if (!s->game->off_sets || may_play_dev(s, p))
+		return 0;
+	if (may_build_road(ps, hand) && !catan_build__legal_road_set(s, p, roads))
+		return 0;
+	if (may_build_settlement(ps, hand) &&
+	    !catan_build__legal_settlement_set(s, p, &settlements))
+		return 0;
+	if (may_build_city(ps, hand)) {
+		const uint8_t *verts = st_cvert(s);
+		uint8_t own = PIECE_BYTE(p, CATAN_PIECE_SETTLEMENT);
+
+		for (uint64_t bits = st_csets(s, p)->buildings; bits; bits &= bits - 1)
+			if (verts[__builtin_ctzll(bits)] == own)
+				cities |= bits & -bits;
+	}
+	ndev = may_buy_dev(s, hand);
+	if (!strict_trading_over(s)) {
+		pairs = maritime_pairs(s, p, &bank);
+		for (uint64_t w = __builtin_bswap64(pairs); w; w &= w - 1)
+			nmaritime += kinds_count[bank & ~(1u << (7 - (__builtin_ctzll(w) >> 3)))];
+		om = s->game->offer_max;
+		for (int a = 0; om && a < CATAN_NUM_RESOURCES; a++)
+			noffers += (ps->hand[a] < om ? ps->hand[a] : om) *
+				   (CATAN_NUM_RESOURCES - 1u) * om;
+	}
+	nroads0 = (unsigned)sparse_count(roads[0]);
+	nroads = nroads0 + sparse_count(roads[1]);
+	nsettlements = sparse_count(settlements);
+	ncities = sparse_count(cities);
+	n = nroads + nsettlements + ncities + ndev + nmaritime + noffers + 1;
+	i = pick_index(r, n);
+
+	if (i < nroads) {
+		picked(s, out, play, CATAN_ACT_BUILD_ROAD, p, nth_road(roads, nroads0, i),
+		       0, 0, 0, 0, 0);
+		return n;
+	}
+	i -= nroads;
+	if (i < nsettlements) {
+		picked(s, out, play, CATAN_ACT_BUILD_SETTLEMENT, p, nth_low_bit(settlements, i),
+		       0, 0, 0, 0, 0);
+		return n;
+	}
+	i -= nsettlements;
+	if (i < ncities) {
+		picked(s, out, play, CATAN_ACT_BUILD_CITY, p, nth_low_bit(cities, i),
+		       0, 0, 0, 0, 0);
+		return n;
+	}
+	i -= ncities;
+	if (i < ndev) {
+		picked(s, out, play, CATAN_ACT_BUY_DEV, p, 0, 0, 0, 0, 0, 0);
+		return n;
+	}
+	i -= ndev;
+	if (i < nmaritime) {
+		/* push_maritime_pairs()'s walk */
+		for (uint64_t w = __builtin_bswap64(pairs); w; w &= w - 1) {
+			unsigned bit = (unsigned)__builtin_ctzll(w);
+			int a = 7 - (int)(bit >> 3);
+			unsigned g = bank & ~(1u << a), k = kinds_count[g];
+
+			if (i < k) {
+				picked(s, out, play, CATAN_ACT_MARITIME_TRADE, p, 0, 0, a, bit & 7u,
+				       nth_high_bit(g, i), 1);
+				return n;
+			}
+			i -= k;
+		}
+	}
+	i -= nmaritime;
+	if (i < noffers) {
+		/* push_trades()'s order: the kind given from the highest, then
+		 * its count, the kind received from the highest, its count */
+		const unsigned per_count = (CATAN_NUM_RESOURCES - 1u) * om;
+
+		for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
+			size_t k = (ps->hand[a] < om ? ps->hand[a] : om) * per_count;
+
+			if (i < k) {
+				unsigned rest = (unsigned)(i % per_count);
+				int b = CATAN_NUM_RESOURCES - 1 - (int)(rest / om);
+
+				if (b <= a)
+					b--;
+				picked(s, out, play, CATAN_ACT_OFFER_TRADE, p, 0, 0, a,
+				       1u + (unsigned)(i / per_count), b, 1u + rest % om);
+				return n;
+			}
+			i -= k;
+		}
+	}
+	picked(s, out, play, CATAN_ACT_END_TURN, p, 0, 0, 0, 0, 0, 0);
+	return n;
+}
+
+/*
+ * The action of base_legal_actions() at the index @r picks, in the phases
+ * of most steps; 0 (the listing decides) in set-up, trading and any phase
+ * the sets do not cover. Its main-phase part is out of line: the other
+ * phases' steps are short.
+ */
+static inline __attribute__((always_inline)) size_t
+pick_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play,
+	  size_t (*main)(catan_state *, int, uint32_t, catan_action *))
+{
+	const struct core_state *c = st_ccore(s);
+	size_t n, i;
+
+	switch (c->phase) {
+	case CATAN_PHASE_ROLL:
+		if (may_play_dev(s, p))
+			return 0;
+		picked(s, out, play, CATAN_ACT_ROLL, p, 0, 0, 0, 0, 0, 0);
+		return 1;
+	case CATAN_PHASE_DISCARD: {
+		const struct player_state *ps = st_cplayer(s, p);
+		unsigned held = 0;
+
+		for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
+			held |= (unsigned)(ps->hand[k] != 0) << k;
+		n = kinds_count[held];
+		if (n == 0)
+			return 0;
+		picked(s, out, play, CATAN_ACT_DISCARD, p, 0, 0,
+		       nth_high_bit(held, pick_index(r, n)), 1, 0, 0);
+		return n;
+	}
+	case CATAN_PHASE_ROBBER: {
+		unsigned nhex = s->game->board.nhex, robber = c->robber_hex;
+
+		n = nhex - (robber < nhex);
+		if (n == 0)
+			return 0;
+		i = pick_index(r, n);
+		picked(s, out, play, CATAN_ACT_MOVE_ROBBER, p,
+		       (unsigned)i + (robber < nhex && i >= robber), 0, 0, 0, 0, 0);
+		return n;
+	}
+	case CATAN_PHASE_STEAL: {
+		uint32_t victims = catan_state__robber_victims(s, c->robber_hex, p);
+
+		if (c->num_players < 32)
+			victims &= (UINT32_C(1) << c->num_players) - 1u;
+		n = sparse_count(victims);
+		if (n == 0)
+			return 0;
+		picked(s, out, play, CATAN_ACT_STEAL, p, 0, nth_low_bit(victims, pick_index(r, n)),
+		       0, 0, 0, 0);
+		return n;
+	}
+	case CATAN_PHASE_MAIN:
+		return main(s, p, r, out);
+	case CATAN_PHASE_ROAD_BUILDING: {
+		uint64_t roads[2];
+		unsigned n0;
+
+		if (!catan_build__legal_road_set(s, p, roads))
+			return 0;
+		n0 = (unsigned)sparse_count(roads[0]);
+		n = n0 + sparse_count(roads[1]);
+		if (n == 0)
+			return 0;
+		picked(s, out, play, CATAN_ACT_BUILD_ROAD, p, nth_road(roads, n0, pick_index(r, n)),
+		       0, 0, 0, 0, 0);
+		return n;
+	}
+	default:
+		return 0;
+	}
+}
+
+/* pick_core() without play writes nothing to the state: the listing's
+ * const state is cast for the shared code only. */
+static __attribute__((noinline)) size_t
+pick_main(catan_state *s, int p, uint32_t r, catan_action *out)
+{
+	return pick_main_core(s, p, r, out, false);
+}
+
+static __attribute__((noinline)) size_t
+play_main(catan_state *s, int p, uint32_t r, catan_action *out)
+{
+	return pick_main_core(s, p, r, out, true);
+}
+
+/* catan_game.pick_legal */
+static size_t
+base_pick_legal(const catan_state *s, int p, uint32_t r, catan_action *out)
+{
+	return pick_core((catan_state *)s, p, r, out, false, pick_main);
+}
+
+/* catan_game.play_sampled: pick_legal's action applied as
+ * base_apply_sampled() would, in one call. */
+static bool
+base_play_sampled(catan_state *s, int p, uint32_t r)
+{
+	catan_action a;
+
+	return pick_core(s, p, r, &a, true, play_main) != 0;
 }
 
 static int
