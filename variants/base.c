@@ -1588,18 +1588,6 @@ pick_index(uint32_t r, size_t n)
 	return (size_t)(((uint64_t)r * n) >> 32);
 }
 
-/* Set bits of a sparse set: a few of the board's edges or intersections,
- * most often none (bit_count() costs the same for any set). */
-static inline size_t
-sparse_count(uint64_t w)
-{
-	size_t n = 0;
-
-	for (; w; w &= w - 1)
-		n++;
-	return n;
-}
-
 /* Set bits of a kind set (below 1 << CATAN_NUM_RESOURCES). */
 static const uint8_t kinds_count[32] = {
 	0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
@@ -1657,11 +1645,21 @@ pick_main_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play)
 
 	if (!s->game->off_sets || may_play_dev(s, p))
 		return 0;
-	if (may_build_road(ps, hand) && !catan_build__legal_road_set(s, p, roads))
-		return 0;
-	if (may_build_settlement(ps, hand) &&
-	    !catan_build__legal_settlement_set(s, p, &settlements))
-		return 0;
+	/* Counted without loops over the sets (their exits would be
+	 * mispredicted), only where a section is open. */
+	nroads0 = 0;
+	nroads = nsettlements = ncities = 0;
+	if (may_build_road(ps, hand)) {
+		if (!catan_build__legal_road_set(s, p, roads))
+			return 0;
+		nroads0 = bit_count(roads[0]);
+		nroads = nroads0 + bit_count(roads[1]);
+	}
+	if (may_build_settlement(ps, hand)) {
+		if (!catan_build__legal_settlement_set(s, p, &settlements))
+			return 0;
+		nsettlements = bit_count(settlements);
+	}
 	if (may_build_city(ps, hand)) {
 		const uint8_t *verts = st_cvert(s);
 		uint8_t own = PIECE_BYTE(p, CATAN_PIECE_SETTLEMENT);
@@ -1669,21 +1667,24 @@ pick_main_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play)
 		for (uint64_t bits = st_csets(s, p)->buildings; bits; bits &= bits - 1)
 			if (verts[__builtin_ctzll(bits)] == own)
 				cities |= bits & -bits;
+		ncities = bit_count(cities);
 	}
 	ndev = may_buy_dev(s, hand);
 	if (!strict_trading_over(s)) {
+		const uint64_t ones = 0x0101010101010101ull;
+		/* the rates per kind (bits 2..4 of its byte), each trading for
+		 * every kind the bank holds but its own */
+		uint64_t rates;
+
 		pairs = maritime_pairs(s, p, &bank);
-		for (uint64_t w = __builtin_bswap64(pairs); w; w &= w - 1)
-			nmaritime += kinds_count[bank & ~(1u << (7 - (__builtin_ctzll(w) >> 3)))];
+		rates = (pairs >> 2 & ones) + (pairs >> 3 & ones) + (pairs >> 4 & ones);
+		nmaritime = kinds_count[bank] * (size_t)((rates * ones) >> 56) -
+			    (size_t)(((rates & kind_bytes[bank]) * ones) >> 56);
 		om = s->game->offer_max;
 		for (int a = 0; om && a < CATAN_NUM_RESOURCES; a++)
 			noffers += (ps->hand[a] < om ? ps->hand[a] : om) *
 				   (CATAN_NUM_RESOURCES - 1u) * om;
 	}
-	nroads0 = (unsigned)sparse_count(roads[0]);
-	nroads = nroads0 + sparse_count(roads[1]);
-	nsettlements = sparse_count(settlements);
-	ncities = sparse_count(cities);
 	n = nroads + nsettlements + ncities + ndev + nmaritime + noffers + 1;
 	i = pick_index(r, n);
 
@@ -1799,7 +1800,7 @@ pick_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play,
 
 		if (c->num_players < 32)
 			victims &= (UINT32_C(1) << c->num_players) - 1u;
-		n = sparse_count(victims);
+		n = bit_count(victims);
 		if (n == 0)
 			return 0;
 		picked(s, out, play, CATAN_ACT_STEAL, p, 0, nth_low_bit(victims, pick_index(r, n)),
@@ -1814,8 +1815,8 @@ pick_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play,
 
 		if (!catan_build__legal_road_set(s, p, roads))
 			return 0;
-		n0 = (unsigned)sparse_count(roads[0]);
-		n = n0 + sparse_count(roads[1]);
+		n0 = bit_count(roads[0]);
+		n = n0 + bit_count(roads[1]);
 		if (n == 0)
 			return 0;
 		picked(s, out, play, CATAN_ACT_BUILD_ROAD, p, nth_road(roads, n0, pick_index(r, n)),
