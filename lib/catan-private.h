@@ -768,6 +768,41 @@ bit_count(uint64_t x)
 	return (unsigned)((x * 0x0101010101010101ull) >> 56);
 }
 
+/* Set bits of a kind set (below 1 << CATAN_NUM_RESOURCES): nibble counts
+ * packed in a constant. */
+_Static_assert(CATAN_NUM_RESOURCES <= 5, "kind sets fit kind_set_count()");
+static inline unsigned
+kind_set_count(uint32_t x)
+{
+	return (unsigned)((0x4332322132212110ull >> (4 * (x & 15u))) & 15u) + ((x >> 4) & 1u);
+}
+
+/* The position of the @k-th lowest set bit of @w (k below its count). */
+static inline unsigned
+nth_low_bit(uint64_t w, size_t k)
+{
+	for (; k; k--)
+		w &= w - 1;
+	return (unsigned)__builtin_ctzll(w);
+}
+
+/* The position of the @k-th highest set bit of @w (k below its count). */
+static inline int
+nth_high_bit(uint32_t w, size_t k)
+{
+	for (; k; k--)
+		w &= ~(UINT32_C(1) << (31 - __builtin_clz(w)));
+	return 31 - __builtin_clz(w);
+}
+
+/* The index a uniform 32-bit @r picks among @n: catan_state_playout()'s
+ * choice (state.h), which catan_game.pick_legal makes too. */
+static inline size_t
+playout_index(uint32_t r, size_t n)
+{
+	return (size_t)(((uint64_t)r * n) >> 32);
+}
+
 /* Bit i set when byte i of x is zero. */
 static inline uint64_t
 catan_bytes__zero(uint64_t x)
@@ -936,6 +971,85 @@ catan_trade__maritime_ratio_bits(const catan_state *s, int player)
 	return bits | b->harbor_ratio_bits[0][set & 15u] | b->harbor_ratio_bits[1][(set >> 4) & 15u] |
 	       b->harbor_ratio_bits[2][(set >> 8) & 15u] | b->harbor_ratio_bits[3][(set >> 12) & 15u];
 }
+/*
+ * Maritime trades (05.C) as (kind, rate) pairs: in kind k's byte, bit r
+ * (2..4) when the player can give r cards of kind k for one card of
+ * another kind the bank holds; each pair trades for every kind of the
+ * bank's but its own. catan_trade__maritime_pairs() returns them, and in
+ * *@bank_out the kinds the bank holds (0 and nothing stored when there is
+ * no trade). Listed and picked in canonical order: the kind given from
+ * the highest, for one kind the lower rates first, the kind received from
+ * the highest. Counts stay below 128 (cards are conserved: a hand holds
+ * at most the bank's 19 of a kind; loads and edits keep the totals).
+ */
+extern const uint64_t catan__kind_bytes[32]; /* byte k: 0xff when bit k of the index is set */
+static inline __attribute__((always_inline)) uint64_t
+catan_trade__maritime_pairs(const catan_state *s, int p, unsigned *bank_out)
+{
+	const struct player_state *ps = st_cplayer(s, p);
+	const struct core_state *c = st_ccore(s);
+	uint64_t hand, enough;
+	unsigned givable, bank, takers;
+
+	const unsigned kinds = (1u << CATAN_NUM_RESOURCES) - 1u;
+	const uint64_t ones = 0x0101010101010101ull;
+
+	/* No rate is below 2: skip the harbor pass for small hands. A byte
+	 * is 2 or more when a bit above the lowest is set. */
+	hand = catan_bytes__load(ps->hand, CATAN_MAX_CARD_KINDS);
+	givable = (unsigned)~catan_bytes__zero(hand & 0xfefefefefefefefeull) & kinds;
+	bank = (unsigned)~catan_bytes__zero(catan_bytes__load(c->bank, CATAN_MAX_CARD_KINDS)) & kinds;
+	if (!givable || !bank || (givable == bank && !(givable & (givable - 1))))
+		return 0;
+	/* Kinds that can be given for some other kind the bank holds. */
+	takers = bank & (bank - 1) ? kinds : kinds & ~bank;
+	/* Rates 2..4 per kind the player holds enough cards for: a count
+	 * below 128 plus 128 - r carries into the byte's high bit exactly
+	 * when it is r or more. */
+	enough = ((hand + 0x7e * ones) & 0x80 * ones) >> 5 |
+		 ((hand + 0x7d * ones) & 0x80 * ones) >> 4 |
+		 ((hand + 0x7c * ones) & 0x80 * ones) >> 3;
+	*bank_out = bank;
+	return catan_trade__maritime_ratio_bits(s, p) & enough & catan__kind_bytes[takers];
+}
+
+/* How many trades @pairs and @bank make, by byte sums: no loop exit to
+ * predict. */
+static inline size_t
+catan_trade__maritime_count(uint64_t pairs, unsigned bank)
+{
+	const uint64_t ones = 0x0101010101010101ull;
+	/* the rates of each kind, each trading for every kind the bank holds
+	 * but its own */
+	uint64_t rates = (pairs >> 2 & ones) + (pairs >> 3 & ones) + (pairs >> 4 & ones);
+
+	return kind_set_count(bank) * (size_t)((rates * ones) >> 56) -
+	       (size_t)(((rates & catan__kind_bytes[bank]) * ones) >> 56);
+}
+
+/* The @i-th trade (i below the count) in canonical order: the kind given
+ * and received in *@give and *@get; returns the rate. */
+static inline unsigned
+catan_trade__maritime_nth(uint64_t pairs, unsigned bank, size_t i, int *give, int *get)
+{
+	/* byte-swapped, the highest kind's byte comes first */
+	for (uint64_t w = __builtin_bswap64(pairs);; w &= w - 1) {
+		unsigned bit = (unsigned)__builtin_ctzll(w);
+		int a = 7 - (int)(bit >> 3);
+		unsigned g = bank & ~(1u << a), k = kind_set_count(g);
+
+		if (i < k) {
+			*give = a;
+			*get = nth_high_bit(g, i);
+			return bit & 7u;
+		}
+		i -= k;
+	}
+}
+
+/* Push every maritime trade of @p in canonical order. */
+struct catan_sink;
+void catan_trade__push_maritime(const catan_state *s, struct catan_sink *sink, int p);
 /* Recompute every player's harbor set (player_state.harbors) from the
  * buildings: after edits and loads. */
 void catan_trade__refresh_harbors(catan_state *s);

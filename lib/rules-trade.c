@@ -1,5 +1,6 @@
 /*
- * libcatanrules: maritime rates and the terms every trade must meet.
+ * libcatanrules: maritime rates and trades, and the terms every trade must
+ * meet.
  * SPDX-License-Identifier: MIT
  */
 
@@ -102,4 +103,61 @@ catan_trade__check_terms(const uint8_t give[CATAN_MAX_CARD_KINDS],
 		if (give[k] > 0 && get[k] > 0)
 			return CATAN_REASON_BAD_TRADE;
 	return CATAN_REASON_NONE;
+}
+
+#define KB(m, k) ((uint64_t)(((m) >> (k)) & 1u) * (0xffull << (8 * (k))))
+#define KIND_BYTES(m) (KB(m, 0) | KB(m, 1) | KB(m, 2) | KB(m, 3) | KB(m, 4))
+#define KIND_BYTES4(m) KIND_BYTES(m), KIND_BYTES((m) + 1), KIND_BYTES((m) + 2), KIND_BYTES((m) + 3)
+const uint64_t catan__kind_bytes[32] = {
+	KIND_BYTES4(0), KIND_BYTES4(4), KIND_BYTES4(8), KIND_BYTES4(12),
+	KIND_BYTES4(16), KIND_BYTES4(20), KIND_BYTES4(24), KIND_BYTES4(28),
+};
+#undef KIND_BYTES4
+#undef KIND_BYTES
+#undef KB
+
+/* At most one trade per kind given, rate and kind received. */
+#define MARITIME_MAX_ACTIONS (CATAN_NUM_RESOURCES * 3 * CATAN_NUM_RESOURCES)
+
+/*
+ * One walk over the pairs in canonical order. Each pair writes a fixed
+ * five, kept when the bank holds the kind received: no loop exit to
+ * predict. @checked: test the bound at each write (no room was checked
+ * beforehand).
+ */
+static inline __attribute__((always_inline)) void
+push_maritime_pairs(struct sink_run *r, uint64_t pairs, unsigned bank, int p, bool checked)
+{
+	for (uint64_t w = __builtin_bswap64(pairs); w; w &= w - 1) {
+		unsigned i = (unsigned)__builtin_ctzll(w);
+		int a = 7 - (int)(i >> 3);
+		unsigned rate = i & 7u;
+		unsigned g = bank & ~(1u << a);
+
+		for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--) {
+			if (checked)
+				sink__put_if(r, (g >> b) & 1u, CATAN_ACT_MARITIME_TRADE, p, 0, 0,
+					     a, rate, b, 1);
+			else
+				sink__write_if(r, (g >> b) & 1u, CATAN_ACT_MARITIME_TRADE, p, 0, 0,
+					       a, rate, b, 1);
+		}
+	}
+}
+
+void
+catan_trade__push_maritime(const catan_state *s, catan_sink *sink, int p)
+{
+	unsigned bank;
+	uint64_t pairs = catan_trade__maritime_pairs(s, p, &bank);
+	struct sink_run r;
+
+	if (!pairs)
+		return;
+	r = sink__begin(sink);
+	if (sink__room(&r, MARITIME_MAX_ACTIONS))
+		push_maritime_pairs(&r, pairs, bank, p, false);
+	else
+		push_maritime_pairs(&r, pairs, bank, p, true);
+	sink__end(sink, &r);
 }

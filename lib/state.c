@@ -962,7 +962,7 @@ catan_state_playout(catan_state *s, uint64_t *rng, catan_action *buf, size_t cap
 			rc = CATAN_ERROR;
 			break;
 		}
-		apply_resolving(s, &buf[((uint64_t)r * n) >> 32]);
+		apply_resolving(s, &buf[playout_index(r, n)]);
 		steps++;
 	}
 	*rng = x;

@@ -565,103 +565,6 @@ push_trades(const catan_state *s, catan_sink *sink, int type, int p, unsigned om
 	sink__end(sink, &r);
 }
 
-/* Byte k: 0xff when bit k of the index (a 5-bit kind set) is set. */
-#define KB(m, k) ((uint64_t)(((m) >> (k)) & 1u) * (0xffull << (8 * (k))))
-#define KIND_BYTES(m) (KB(m, 0) | KB(m, 1) | KB(m, 2) | KB(m, 3) | KB(m, 4))
-#define KIND_BYTES4(m) KIND_BYTES(m), KIND_BYTES((m) + 1), KIND_BYTES((m) + 2), KIND_BYTES((m) + 3)
-static const uint64_t kind_bytes[32] = {
-	KIND_BYTES4(0), KIND_BYTES4(4), KIND_BYTES4(8), KIND_BYTES4(12),
-	KIND_BYTES4(16), KIND_BYTES4(20), KIND_BYTES4(24), KIND_BYTES4(28),
-};
-#undef KIND_BYTES4
-#undef KIND_BYTES
-#undef KB
-
-/* At most one trade per kind given, rate and kind received. */
-#define MARITIME_MAX_ACTIONS (CATAN_NUM_RESOURCES * 3 * CATAN_NUM_RESOURCES)
-
-/*
- * One walk over the (kind, rate) pairs of @pairs (rates 2..4, bits 2..4 of
- * each kind's byte) in canonical order, the kind given from the highest
- * and for one kind the lower ratios first: byte-swapped, the highest
- * kind's byte comes first. Each pair writes a fixed five, kept when the
- * bank holds the kind received: no loop exit to predict. @checked: test
- * the bound at each write (no room was checked beforehand).
- */
-static inline __attribute__((always_inline)) void
-push_maritime_pairs(struct sink_run *r, uint64_t pairs, unsigned bank, int p, bool checked)
-{
-	for (uint64_t w = __builtin_bswap64(pairs); w; w &= w - 1) {
-		unsigned i = (unsigned)__builtin_ctzll(w);
-		int a = 7 - (int)(i >> 3);
-		unsigned rate = i & 7u;
-		unsigned g = bank & ~(1u << a);
-
-		for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--) {
-			if (checked)
-				sink__put_if(r, (g >> b) & 1u, CATAN_ACT_MARITIME_TRADE, p, 0, 0,
-					     a, rate, b, 1);
-			else
-				sink__write_if(r, (g >> b) & 1u, CATAN_ACT_MARITIME_TRADE, p, 0, 0,
-					       a, rate, b, 1);
-		}
-	}
-}
-
-/*
- * The (kind, rate) pairs the player can trade with the bank in
- * push_maritime_pairs()'s form, and in @bank_out the kinds the bank holds
- * (0 and nothing stored when there is no trade).
- */
-static inline __attribute__((always_inline)) uint64_t
-maritime_pairs(const catan_state *s, int p, unsigned *bank_out)
-{
-	const struct player_state *ps = st_cplayer(s, p);
-	const struct core_state *c = st_ccore(s);
-	uint64_t hand, enough;
-	unsigned givable, bank, takers;
-
-	const unsigned kinds = (1u << CATAN_NUM_RESOURCES) - 1u;
-	const uint64_t ones = 0x0101010101010101ull;
-
-	/* No rate is below 2: skip the harbor pass for small hands. A byte
-	 * is 2 or more when a bit above the lowest is set. */
-	hand = catan_bytes__load(ps->hand, CATAN_MAX_CARD_KINDS);
-	givable = (unsigned)~catan_bytes__zero(hand & 0xfefefefefefefefeull) & kinds;
-	bank = (unsigned)~catan_bytes__zero(catan_bytes__load(c->bank, CATAN_MAX_CARD_KINDS)) & kinds;
-	if (!givable || !bank || (givable == bank && !(givable & (givable - 1))))
-		return 0;
-	/* Kinds that can be given for some other kind the bank holds. */
-	takers = bank & (bank - 1) ? kinds : kinds & ~bank;
-	/* Rates 2..4 per kind (bits 2..4 of its byte) the player holds enough
-	 * cards for: a count below 128 plus 128 - r carries into the byte's
-	 * high bit exactly when it is r or more. Counts stay below 128 as
-	 * cards are conserved (a hand holds at most the bank's 19 of a kind;
-	 * loads and edits keep the totals). */
-	enough = ((hand + 0x7e * ones) & 0x80 * ones) >> 5 |
-		 ((hand + 0x7d * ones) & 0x80 * ones) >> 4 |
-		 ((hand + 0x7c * ones) & 0x80 * ones) >> 3;
-	*bank_out = bank;
-	return catan_trade__maritime_ratio_bits(s, p) & enough & kind_bytes[takers];
-}
-
-static void
-push_maritime(const catan_state *s, catan_sink *sink, int p)
-{
-	unsigned bank;
-	uint64_t pairs = maritime_pairs(s, p, &bank);
-	struct sink_run r;
-
-	if (!pairs)
-		return;
-	r = sink__begin(sink);
-	if (sink__room(&r, MARITIME_MAX_ACTIONS))
-		push_maritime_pairs(&r, pairs, bank, p, false);
-	else
-		push_maritime_pairs(&r, pairs, bank, p, true);
-	sink__end(sink, &r);
-}
-
 static void
 push_year_of_plenty(const catan_state *s, catan_sink *sink, int p)
 {
@@ -787,7 +690,7 @@ push_settlements(const catan_state *s, catan_sink *sink, int p)
 /* The sections of a main-phase listing besides the end of the turn, in
  * list order: legal_main() lists them, pick_main() picks from them. @hand:
  * the player's cards_word(), whose counts stay below 128 (cards are
- * conserved, see maritime_pairs()). */
+ * conserved, see catan_trade__maritime_pairs()). */
 static inline bool
 may_build_road(const struct player_state *ps, uint64_t hand)
 {
@@ -847,7 +750,7 @@ legal_main(const catan_state *s, int p, catan_sink *sink)
 		push(sink, CATAN_ACT_BUY_DEV, p, 0, 0);
 	push_dev_plays(s, sink, p);
 	if (!strict_trading_over(s)) {
-		push_maritime(s, sink, p);
+		catan_trade__push_maritime(s, sink, p);
 		/* offer_max=0 lists no offers, as other engines play */
 		if (s->game->offer_max)
 			push_trades(s, sink, CATAN_ACT_OFFER_TRADE, p, s->game->offer_max,
@@ -1581,37 +1484,6 @@ base_apply_sampled(catan_state *s, const catan_action *a)
  * each section applies its own type, with no second dispatch on it.
  */
 
-/* The index a uniform @r picks among @n: catan_state_playout()'s choice. */
-static inline size_t
-pick_index(uint32_t r, size_t n)
-{
-	return (size_t)(((uint64_t)r * n) >> 32);
-}
-
-/* Set bits of a kind set (below 1 << CATAN_NUM_RESOURCES). */
-static const uint8_t kinds_count[32] = {
-	0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-	1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5,
-};
-
-/* The position of the @k-th lowest set bit of @w (k below its count). */
-static inline unsigned
-nth_low_bit(uint64_t w, size_t k)
-{
-	for (; k; k--)
-		w &= w - 1;
-	return (unsigned)__builtin_ctzll(w);
-}
-
-/* The position of the @k-th highest set bit of @w (k below its count). */
-static inline int
-nth_high_bit(unsigned w, size_t k)
-{
-	for (; k; k--)
-		w &= ~(1u << (31 - __builtin_clz(w)));
-	return 31 - __builtin_clz(w);
-}
-
 /* The picked action: written to @out and, in play mode, applied. */
 static inline __attribute__((always_inline)) void
 picked(catan_state *s, catan_action *out, bool play, int type, int p, unsigned target,
@@ -1671,22 +1543,15 @@ pick_main_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play)
 	}
 	ndev = may_buy_dev(s, hand);
 	if (!strict_trading_over(s)) {
-		const uint64_t ones = 0x0101010101010101ull;
-		/* the rates per kind (bits 2..4 of its byte), each trading for
-		 * every kind the bank holds but its own */
-		uint64_t rates;
-
-		pairs = maritime_pairs(s, p, &bank);
-		rates = (pairs >> 2 & ones) + (pairs >> 3 & ones) + (pairs >> 4 & ones);
-		nmaritime = kinds_count[bank] * (size_t)((rates * ones) >> 56) -
-			    (size_t)(((rates & kind_bytes[bank]) * ones) >> 56);
+		pairs = catan_trade__maritime_pairs(s, p, &bank);
+		nmaritime = catan_trade__maritime_count(pairs, bank);
 		om = s->game->offer_max;
 		for (int a = 0; om && a < CATAN_NUM_RESOURCES; a++)
 			noffers += (ps->hand[a] < om ? ps->hand[a] : om) *
 				   (CATAN_NUM_RESOURCES - 1u) * om;
 	}
 	n = nroads + nsettlements + ncities + ndev + nmaritime + noffers + 1;
-	i = pick_index(r, n);
+	i = playout_index(r, n);
 
 	if (i < nroads) {
 		picked(s, out, play, CATAN_ACT_BUILD_ROAD, p, nth_road(roads, nroads0, i),
@@ -1712,19 +1577,11 @@ pick_main_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play)
 	}
 	i -= ndev;
 	if (i < nmaritime) {
-		/* push_maritime_pairs()'s walk */
-		for (uint64_t w = __builtin_bswap64(pairs); w; w &= w - 1) {
-			unsigned bit = (unsigned)__builtin_ctzll(w);
-			int a = 7 - (int)(bit >> 3);
-			unsigned g = bank & ~(1u << a), k = kinds_count[g];
+		int give, get;
+		unsigned rate = catan_trade__maritime_nth(pairs, bank, i, &give, &get);
 
-			if (i < k) {
-				picked(s, out, play, CATAN_ACT_MARITIME_TRADE, p, 0, 0, a, bit & 7u,
-				       nth_high_bit(g, i), 1);
-				return n;
-			}
-			i -= k;
-		}
+		picked(s, out, play, CATAN_ACT_MARITIME_TRADE, p, 0, 0, give, rate, get, 1);
+		return n;
 	}
 	i -= nmaritime;
 	if (i < noffers) {
@@ -1777,11 +1634,11 @@ pick_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play,
 
 		for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
 			held |= (unsigned)(ps->hand[k] != 0) << k;
-		n = kinds_count[held];
+		n = kind_set_count(held);
 		if (n == 0)
 			return 0;
 		picked(s, out, play, CATAN_ACT_DISCARD, p, 0, 0,
-		       nth_high_bit(held, pick_index(r, n)), 1, 0, 0);
+		       nth_high_bit(held, playout_index(r, n)), 1, 0, 0);
 		return n;
 	}
 	case CATAN_PHASE_ROBBER: {
@@ -1790,7 +1647,7 @@ pick_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play,
 		n = nhex - (robber < nhex);
 		if (n == 0)
 			return 0;
-		i = pick_index(r, n);
+		i = playout_index(r, n);
 		picked(s, out, play, CATAN_ACT_MOVE_ROBBER, p,
 		       (unsigned)i + (robber < nhex && i >= robber), 0, 0, 0, 0, 0);
 		return n;
@@ -1803,7 +1660,7 @@ pick_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play,
 		n = bit_count(victims);
 		if (n == 0)
 			return 0;
-		picked(s, out, play, CATAN_ACT_STEAL, p, 0, nth_low_bit(victims, pick_index(r, n)),
+		picked(s, out, play, CATAN_ACT_STEAL, p, 0, nth_low_bit(victims, playout_index(r, n)),
 		       0, 0, 0, 0);
 		return n;
 	}
@@ -1819,7 +1676,7 @@ pick_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play,
 		n = n0 + bit_count(roads[1]);
 		if (n == 0)
 			return 0;
-		picked(s, out, play, CATAN_ACT_BUILD_ROAD, p, nth_road(roads, n0, pick_index(r, n)),
+		picked(s, out, play, CATAN_ACT_BUILD_ROAD, p, nth_road(roads, n0, playout_index(r, n)),
 		       0, 0, 0, 0, 0);
 		return n;
 	}
