@@ -850,6 +850,8 @@ void catan_cards__receive(catan_state *s, int player, int kind, unsigned n);
 /* catan_cards__receive() of every kind of @cards (each clamped to the bank). */
 void catan_cards__receive_all(catan_state *s, int player, const uint8_t cards[CATAN_MAX_CARD_KINDS]);
 void catan_cards__transfer(catan_state *s, int from, int to, int kind, unsigned n);
+/* The one kind @c holds cards of, or -1 (none, or several). */
+int catan_cards__single_kind(const uint8_t c[CATAN_MAX_CARD_KINDS]);
 /* Push the outcomes of drawing one card at random from @hand: @tmpl with
  * arg = each kind held, probability held/total (steals and other random
  * takes). */
@@ -1050,6 +1052,52 @@ catan_trade__maritime_nth(uint64_t pairs, unsigned bank, size_t i, int *give, in
 /* Push every maritime trade of @p in canonical order. */
 struct catan_sink;
 void catan_trade__push_maritime(const catan_state *s, struct catan_sink *sink, int p);
+
+/*
+ * Domestic trade offers (05.C) of up to @om cards of one kind for up to @om
+ * of another, @p giving what it holds: listed with @type (an offer or a
+ * counter-offer) in canonical order, the kind given from the highest,
+ * then its count, the kind received from the highest, then its count;
+ * the one shape of @exclude_give for @exclude_get (when both are single
+ * kinds) left out, where they are not NULL.
+ */
+void catan_trade__push_offers(const catan_state *s, struct catan_sink *sink, int type, int p,
+			      unsigned om, const uint8_t exclude_give[CATAN_MAX_CARD_KINDS],
+			      const uint8_t exclude_get[CATAN_MAX_CARD_KINDS]);
+/* How many offers catan_trade__push_offers() lists for @hand, none left out. */
+static inline size_t
+catan_trade__offer_count(const uint8_t hand[CATAN_MAX_CARD_KINDS], unsigned om)
+{
+	size_t n = 0;
+
+	for (int a = 0; om && a < CATAN_NUM_RESOURCES; a++)
+		n += (hand[a] < om ? hand[a] : om) * (CATAN_NUM_RESOURCES - 1u) * om;
+	return n;
+}
+/* Its @i-th offer (i below the count): the kind and count given, received. */
+static inline void
+catan_trade__offer_nth(const uint8_t hand[CATAN_MAX_CARD_KINDS], unsigned om, size_t i,
+		       int *give, unsigned *give_n, int *get, unsigned *get_n)
+{
+	const unsigned per_count = (CATAN_NUM_RESOURCES - 1u) * om;
+
+	for (int a = CATAN_NUM_RESOURCES - 1;; a--) {
+		size_t k = (hand[a] < om ? hand[a] : om) * per_count;
+
+		if (i < k) {
+			unsigned rest = (unsigned)(i % per_count);
+			/* the kinds received from the highest, without @a */
+			int b = CATAN_NUM_RESOURCES - 1 - (int)(rest / om);
+
+			*give = a;
+			*give_n = 1u + (unsigned)(i / per_count);
+			*get = b <= a ? b - 1 : b;
+			*get_n = 1u + rest % om;
+			return;
+		}
+		i -= k;
+	}
+}
 /* Recompute every player's harbor set (player_state.harbors) from the
  * buildings: after edits and loads. */
 void catan_trade__refresh_harbors(catan_state *s);
@@ -1237,6 +1285,32 @@ static inline void
 sink__push_simple(catan_sink *sink, int type, int player, unsigned target, unsigned arg)
 {
 	sink__push_cards(sink, type, player, target, arg, 0, 0, 0, 0);
+}
+
+/* An action of @type by @player at each of the @n places @ids (edges or
+ * intersections). */
+static inline void
+sink__push_ids(catan_sink *sink, int type, int player, const uint16_t *ids, size_t n)
+{
+	struct sink_run r = sink__begin(sink);
+
+	for (size_t i = 0; i < n; i++)
+		sink__put(&r, type, player, ids[i], 0, 0, 0, 0, 0);
+	sink__end(sink, &r);
+}
+
+/* sink__push_ids() from a set of ids (bit i of word w: id 64 w + i). */
+static inline void
+sink__push_id_set(catan_sink *sink, int type, int player, const uint64_t *set, size_t words)
+{
+	struct sink_run r = sink__begin(sink);
+
+	for (size_t w = 0; w < words; w++)
+		for (uint64_t bits = set[w]; bits; bits &= bits - 1)
+			sink__put(&r, type, player,
+				  (unsigned)(64 * w) + (unsigned)__builtin_ctzll(bits),
+				  0, 0, 0, 0, 0);
+	sink__end(sink, &r);
 }
 
 static inline void

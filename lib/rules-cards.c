@@ -146,3 +146,18 @@ catan_cards__push_draws(struct catan_sink *sink, const catan_action *tmpl,
 		sink__outcome(sink, &a, hand[k], den);
 	}
 }
+
+int
+catan_cards__single_kind(const uint8_t c[CATAN_MAX_CARD_KINDS])
+{
+	int kind = -1;
+
+	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
+		if (!c[k])
+			continue;
+		if (kind >= 0)
+			return -1;
+		kind = k;
+	}
+	return kind;
+}

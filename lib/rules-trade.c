@@ -161,3 +161,44 @@ catan_trade__push_maritime(const catan_state *s, catan_sink *sink, int p)
 		push_maritime_pairs(&r, pairs, bank, p, true);
 	sink__end(sink, &r);
 }
+
+/* Single-kind card vectors sort with the higher kind first, and for one kind
+ * by count; the loops below follow that order so lists come out sorted. */
+void
+catan_trade__push_offers(const catan_state *s, catan_sink *sink, int type, int p, unsigned om,
+			 const uint8_t exclude_give[CATAN_MAX_CARD_KINDS],
+			 const uint8_t exclude_get[CATAN_MAX_CARD_KINDS])
+{
+	const struct player_state *ps = st_cplayer(s, p);
+	/* the one shape to leave out, if the excluded terms have one */
+	int xa = -1, xb = -1;
+	unsigned xn = 0, xm = 0;
+
+	if (exclude_give) {
+		xa = catan_cards__single_kind(exclude_give);
+		xb = catan_cards__single_kind(exclude_get);
+		if (xa >= 0 && xb >= 0) {
+			xn = exclude_give[xa];
+			xm = exclude_get[xb];
+		}
+	}
+	struct sink_run r;
+
+	if (om == 0)
+		return;
+	r = sink__begin(sink);
+	for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
+		for (unsigned n = 1; n <= om && n <= ps->hand[a]; n++) {
+			for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--) {
+				if (b == a)
+					continue;
+				for (unsigned m = 1; m <= om; m++) {
+					if (a == xa && n == xn && b == xb && m == xm)
+						continue;
+					sink__put(&r, type, p, 0, 0, a, n, b, m);
+				}
+			}
+		}
+	}
+	sink__end(sink, &r);
+}

@@ -329,25 +329,10 @@ check_year_of_plenty(const catan_state *s, const catan_action *a)
 }
 
 static int
-single_kind(const uint8_t c[CATAN_MAX_CARD_KINDS])
-{
-	int kind = -1;
-
-	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
-		if (!c[k])
-			continue;
-		if (kind >= 0)
-			return -1;
-		kind = k;
-	}
-	return kind;
-}
-
-static int
 check_maritime(const catan_state *s, const catan_action *a)
 {
 	const struct core_state *c = st_ccore(s);
-	int give = single_kind(a->give), get = single_kind(a->get);
+	int give = catan_cards__single_kind(a->give), get = catan_cards__single_kind(a->get);
 	int reason = catan_trade__check_terms(a->give, a->get);
 
 	if (strict_trading_over(s))
@@ -524,47 +509,6 @@ push(catan_sink *sink, int type, int player, unsigned target, unsigned arg)
 	sink__push_simple(sink, type, player, target, arg);
 }
 
-/* Single-kind card vectors sort with the higher kind first, and for one kind
- * by count; the loops below follow that order so lists come out sorted. */
-static void
-push_trades(const catan_state *s, catan_sink *sink, int type, int p, unsigned om,
-	    const uint8_t exclude_give[CATAN_MAX_CARD_KINDS],
-	    const uint8_t exclude_get[CATAN_MAX_CARD_KINDS])
-{
-	const struct player_state *ps = st_cplayer(s, p);
-	/* the one shape to leave out, if the excluded terms have one */
-	int xa = -1, xb = -1;
-	unsigned xn = 0, xm = 0;
-
-	if (exclude_give) {
-		xa = single_kind(exclude_give);
-		xb = single_kind(exclude_get);
-		if (xa >= 0 && xb >= 0) {
-			xn = exclude_give[xa];
-			xm = exclude_get[xb];
-		}
-	}
-	struct sink_run r;
-
-	if (om == 0)
-		return;
-	r = sink__begin(sink);
-	for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
-		for (unsigned n = 1; n <= om && n <= ps->hand[a]; n++) {
-			for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--) {
-				if (b == a)
-					continue;
-				for (unsigned m = 1; m <= om; m++) {
-					if (a == xa && n == xn && b == xb && m == xm)
-						continue;
-					sink__put(&r, type, p, 0, 0, a, n, b, m);
-				}
-			}
-		}
-	}
-	sink__end(sink, &r);
-}
-
 static void
 push_year_of_plenty(const catan_state *s, catan_sink *sink, int p)
 {
@@ -632,29 +576,6 @@ push_dev_plays(const catan_state *s, catan_sink *sink, int p)
 #define MAX_PLACES 4096
 
 static void
-push_places(catan_sink *sink, int type, int p, const uint16_t *ids, size_t n)
-{
-	struct sink_run r = sink__begin(sink);
-
-	for (size_t i = 0; i < n; i++)
-		sink__put(&r, type, p, ids[i], 0, 0, 0, 0, 0);
-	sink__end(sink, &r);
-}
-
-/* push_places() from a set of ids (bit i of word w: id 64 w + i). */
-static void
-push_place_set(catan_sink *sink, int type, int p, const uint64_t *set, size_t words)
-{
-	struct sink_run r = sink__begin(sink);
-
-	for (size_t w = 0; w < words; w++)
-		for (uint64_t bits = set[w]; bits; bits &= bits - 1)
-			sink__put(&r, type, p, (unsigned)(64 * w) + (unsigned)__builtin_ctzll(bits),
-				  0, 0, 0, 0, 0);
-	sink__end(sink, &r);
-}
-
-static void
 push_roads(const catan_state *s, catan_sink *sink, int p, bool setup)
 {
 	uint16_t ids[MAX_PLACES];
@@ -664,12 +585,12 @@ push_roads(const catan_state *s, catan_sink *sink, int p, bool setup)
 	if (setup) {
 		n = catan_build__legal_setup_roads(s, p, ids, ARRAY_LEN(ids));
 	} else if (catan_build__legal_road_set(s, p, set)) {
-		push_place_set(sink, CATAN_ACT_BUILD_ROAD, p, set, 2);
+		sink__push_id_set(sink, CATAN_ACT_BUILD_ROAD, p, set, 2);
 		return;
 	} else {
 		n = catan_build__legal_roads(s, p, ids, ARRAY_LEN(ids));
 	}
-	push_places(sink, CATAN_ACT_BUILD_ROAD, p, ids, n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
+	sink__push_ids(sink, CATAN_ACT_BUILD_ROAD, p, ids, n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
 }
 
 static void
@@ -680,11 +601,11 @@ push_settlements(const catan_state *s, catan_sink *sink, int p)
 	size_t n;
 
 	if (catan_build__legal_settlement_set(s, p, &set)) {
-		push_place_set(sink, CATAN_ACT_BUILD_SETTLEMENT, p, &set, 1);
+		sink__push_id_set(sink, CATAN_ACT_BUILD_SETTLEMENT, p, &set, 1);
 		return;
 	}
 	n = catan_build__legal_settlements(s, p, ids, ARRAY_LEN(ids));
-	push_places(sink, CATAN_ACT_BUILD_SETTLEMENT, p, ids, n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
+	sink__push_ids(sink, CATAN_ACT_BUILD_SETTLEMENT, p, ids, n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
 }
 
 /* The sections of a main-phase listing besides the end of the turn, in
@@ -753,7 +674,7 @@ legal_main(const catan_state *s, int p, catan_sink *sink)
 		catan_trade__push_maritime(s, sink, p);
 		/* offer_max=0 lists no offers, as other engines play */
 		if (s->game->offer_max)
-			push_trades(s, sink, CATAN_ACT_OFFER_TRADE, p, s->game->offer_max,
+			catan_trade__push_offers(s, sink, CATAN_ACT_OFFER_TRADE, p, s->game->offer_max,
 				    NULL, NULL);
 	}
 	push(sink, CATAN_ACT_END_TURN, p, 0, 0);
@@ -790,7 +711,7 @@ base_legal_actions(const catan_state *s, int p, catan_sink *sink)
 			uint16_t ids[MAX_PLACES];
 			size_t n = catan_build__legal_setup_settlements(s, p, ids, ARRAY_LEN(ids));
 
-			push_places(sink, CATAN_ACT_BUILD_SETTLEMENT, p, ids,
+			sink__push_ids(sink, CATAN_ACT_BUILD_SETTLEMENT, p, ids,
 				    n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
 		} else {
 			push_roads(s, sink, p, true);
@@ -830,7 +751,7 @@ base_legal_actions(const catan_state *s, int p, catan_sink *sink)
 			push(sink, CATAN_ACT_ACCEPT_TRADE, p, 0, 0);
 		push(sink, CATAN_ACT_DECLINE_TRADE, p, 0, 0);
 		/* The mirror of the offer is an acceptance, not a counter. */
-		push_trades(s, sink, CATAN_ACT_COUNTER_TRADE, p, s->game->offer_max,
+		catan_trade__push_offers(s, sink, CATAN_ACT_COUNTER_TRADE, p, s->game->offer_max,
 			    c->offer_get, c->offer_give);
 		break;
 	case CATAN_PHASE_TRADE_CONFIRM:
@@ -1494,7 +1415,7 @@ picked(catan_state *s, catan_action *out, bool play, int type, int p, unsigned t
 		apply_sampled_as(s, out, type);
 }
 
-/* One of the edges of @roads (push_place_set()'s order). */
+/* One of the edges of @roads (sink__push_id_set()'s order). */
 static inline unsigned
 nth_road(const uint64_t roads[2], unsigned nroads0, size_t i)
 {
@@ -1546,9 +1467,7 @@ pick_main_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play)
 		pairs = catan_trade__maritime_pairs(s, p, &bank);
 		nmaritime = catan_trade__maritime_count(pairs, bank);
 		om = s->game->offer_max;
-		for (int a = 0; om && a < CATAN_NUM_RESOURCES; a++)
-			noffers += (ps->hand[a] < om ? ps->hand[a] : om) *
-				   (CATAN_NUM_RESOURCES - 1u) * om;
+		noffers = catan_trade__offer_count(ps->hand, om);
 	}
 	n = nroads + nsettlements + ncities + ndev + nmaritime + noffers + 1;
 	i = playout_index(r, n);
@@ -1585,25 +1504,12 @@ pick_main_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play)
 	}
 	i -= nmaritime;
 	if (i < noffers) {
-		/* push_trades()'s order: the kind given from the highest, then
-		 * its count, the kind received from the highest, its count */
-		const unsigned per_count = (CATAN_NUM_RESOURCES - 1u) * om;
+		unsigned give_n, get_n;
+		int give, get;
 
-		for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
-			size_t k = (ps->hand[a] < om ? ps->hand[a] : om) * per_count;
-
-			if (i < k) {
-				unsigned rest = (unsigned)(i % per_count);
-				int b = CATAN_NUM_RESOURCES - 1 - (int)(rest / om);
-
-				if (b <= a)
-					b--;
-				picked(s, out, play, CATAN_ACT_OFFER_TRADE, p, 0, 0, a,
-				       1u + (unsigned)(i / per_count), b, 1u + rest % om);
-				return n;
-			}
-			i -= k;
-		}
+		catan_trade__offer_nth(ps->hand, om, i, &give, &give_n, &get, &get_n);
+		picked(s, out, play, CATAN_ACT_OFFER_TRADE, p, 0, 0, give, give_n, get, get_n);
+		return n;
 	}
 	picked(s, out, play, CATAN_ACT_END_TURN, p, 0, 0, 0, 0, 0, 0);
 	return n;
