@@ -65,20 +65,32 @@ receive(catan_state *s, int player, int kind, unsigned n)
 static void
 pay_kind(catan_state *s, int kind, uint64_t owed)
 {
-	const uint64_t lo7 = 0x7f7f7f7f7f7f7f7full;
-	/* high bit of each nonzero byte */
-	uint64_t nz = (((owed & lo7) + lo7) | owed) & ~lo7;
+	struct core_state *c = st_core(s);
 	unsigned total = (unsigned)((owed * 0x0101010101010101ull) >> 56);
 
 	if (owed == 0)
 		return;
-	if (total > st_ccore(s)->bank[kind] && (nz & (nz - 1)))
-		return;
-	/* A lone recipient gets what the bank has left. */
-	for (; nz; nz &= nz - 1) {
+	if (total > c->bank[kind]) {
+		const uint64_t lo7 = 0x7f7f7f7f7f7f7f7full;
+		/* high bit of each nonzero byte */
+		uint64_t nz = (((owed & lo7) + lo7) | owed) & ~lo7;
 		int p = __builtin_ctzll(nz) >> 3;
 
-		receive(s, p, kind, (unsigned)(owed >> (8 * p)) & 0xffu);
+		/* A lone recipient gets what the bank has left. */
+		if (!(nz & (nz - 1)))
+			receive(s, p, kind, (unsigned)(owed >> (8 * p)) & 0xffu);
+		return;
+	}
+	/* Every seated player, owed or not (zero): a loop of fixed length
+	 * has no exit to mispredict, where a loop over the recipients
+	 * would. */
+	c->bank[kind] = (uint8_t)(c->bank[kind] - total);
+	for (int p = 0; p < c->num_players; p++) {
+		struct player_state *ps = st_player(s, p);
+		unsigned n = (unsigned)(owed >> (8 * p)) & 0xffu;
+
+		ps->hand[kind] = (uint8_t)(ps->hand[kind] + n);
+		ps->hand_total = (uint8_t)(ps->hand_total + n);
 	}
 }
 

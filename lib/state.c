@@ -911,6 +911,8 @@ catan_state_playout(catan_state *s, uint64_t *rng, catan_action *buf, size_t cap
 {
 	uint64_t steps = 0, x;
 	int rc = CATAN_OK;
+	bool (*play)(catan_state *, int, uint32_t);
+	size_t (*pick)(const catan_state *, int, uint32_t, catan_action *);
 
 	if (steps_out)
 		*steps_out = 0;
@@ -926,8 +928,12 @@ catan_state_playout(catan_state *s, uint64_t *rng, catan_action *buf, size_t cap
 		resolve_pending_chance(s);
 		catan_state__refresh_acting(s);
 	}
-	/* The generator in a local: the listings' stores could alias it. */
+	/* The generator and the game's picks in locals: the state's stores
+	 * could alias them. The variant's pick, where it has one, is the
+	 * same choice without the list written. */
 	x = *rng;
+	play = s->game->play_sampled;
+	pick = play ? NULL : s->game->pick_legal;
 	while (steps < max_steps) {
 		uint32_t acting = st_ccore(s)->acting;
 		size_t n;
@@ -936,17 +942,15 @@ catan_state_playout(catan_state *s, uint64_t *rng, catan_action *buf, size_t cap
 		if (acting == 0)
 			break;
 		r = (uint32_t)(playout_next(&x) >> 32);
-		/* The variant's pick, where it has one, is the same choice
-		 * without the list written. */
-		if (s->game->play_sampled) {
-			if (s->game->play_sampled(s, __builtin_ctz(acting), r)) {
+		if (play) {
+			if (play(s, __builtin_ctz(acting), r)) {
 				steps++;
 				continue;
 			}
-		} else if (s->game->pick_legal) {
+		} else if (pick) {
 			catan_action a;
 
-			if (s->game->pick_legal(s, __builtin_ctz(acting), r, &a)) {
+			if (pick(s, __builtin_ctz(acting), r, &a)) {
 				apply_resolving(s, &a);
 				steps++;
 				continue;
