@@ -850,6 +850,40 @@ void catan_cards__receive(catan_state *s, int player, int kind, unsigned n);
 /* catan_cards__receive() of every kind of @cards (each clamped to the bank). */
 void catan_cards__receive_all(catan_state *s, int player, const uint8_t cards[CATAN_MAX_CARD_KINDS]);
 void catan_cards__transfer(catan_state *s, int from, int to, int kind, unsigned n);
+/*
+ * A trade with the bank: catan_cards__pay() of @give, then
+ * catan_cards__receive_all() of @get. Inline, as words, in the usual case
+ * (no count reaches 128, the hand covers @give and the bank, once paid,
+ * covers @get), where neither would clamp anything.
+ */
+static inline void
+catan_cards__trade_with_bank(catan_state *s, int player, const uint8_t give[CATAN_MAX_CARD_KINDS],
+			     const uint8_t get[CATAN_MAX_CARD_KINDS])
+{
+	struct core_state *c = st_core(s);
+
+	if (player >= 0 && player < c->num_players) {
+		struct player_state *ps = st_player(s, player);
+		uint64_t g = cards_word(give), r = cards_word(get);
+		uint64_t hand = cards_word(ps->hand), bank = cards_word(c->bank);
+
+		if (!((hand | bank | g | r) & BYTES_HIGH) && cards_word_covers(hand, g)) {
+			hand -= g;
+			bank += g;
+			if (!((bank | (hand + r)) & BYTES_HIGH) && cards_word_covers(bank, r)) {
+				hand += r;
+				bank -= r;
+				memcpy(ps->hand, &hand, 8);
+				memcpy(c->bank, &bank, 8);
+				ps->hand_total = (uint8_t)(ps->hand_total + cards_total(get) -
+							   cards_total(give));
+				return;
+			}
+		}
+	}
+	catan_cards__pay(s, player, give);
+	catan_cards__receive_all(s, player, get);
+}
 /* The one kind @c holds cards of, or -1 (none, or several). */
 int catan_cards__single_kind(const uint8_t c[CATAN_MAX_CARD_KINDS]);
 /* Push the outcomes of drawing one card at random from @hand: @tmpl with

@@ -233,6 +233,47 @@ START_TEST(test_cards_receive_all)
 }
 END_TEST
 
+/* A trade with the bank is the payment then the receipt, whichever way it
+ * goes: as words in the usual case, clamped where the bank lacks the kind
+ * received or the hand the kind given (an action applied unchecked). */
+START_TEST(test_cards_trade_with_bank)
+{
+	const uint8_t four_lumber[CATAN_MAX_CARD_KINDS] = { [CATAN_LUMBER] = 4 };
+	const uint8_t one_ore[CATAN_MAX_CARD_KINDS] = { [CATAN_ORE] = 1 };
+
+	catan_cards__receive(st, 0, CATAN_LUMBER, 9);
+	catan_cards__trade_with_bank(st, 0, four_lumber, one_ore);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_LUMBER], 5);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_ORE], 1);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand_total, 6);
+	ck_assert_uint_eq(st_ccore(st)->bank[CATAN_LUMBER], 14);
+	ck_assert_uint_eq(st_ccore(st)->bank[CATAN_ORE], 18);
+	check_cards_conserved(st);
+
+	/* the bank out of ore: the lumber is paid, no ore comes */
+	catan_cards__receive(st, 1, CATAN_ORE, 18);
+	catan_cards__trade_with_bank(st, 0, four_lumber, one_ore);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_LUMBER], 1);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_ORE], 1);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand_total, 2);
+	ck_assert_uint_eq(st_ccore(st)->bank[CATAN_ORE], 0);
+	check_cards_conserved(st);
+
+	/* one lumber held: it alone is paid; the bank, refilled, gives the ore */
+	catan_cards__pay(st, 1, one_ore);
+	catan_cards__trade_with_bank(st, 0, four_lumber, one_ore);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_LUMBER], 0);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand[CATAN_ORE], 2);
+	ck_assert_uint_eq(st_cplayer(st, 0)->hand_total, 2);
+	check_cards_conserved(st);
+
+	/* no such player: nothing moves */
+	catan_cards__trade_with_bank(st, 9, four_lumber, one_ore);
+	ck_assert_uint_eq(st_ccore(st)->bank[CATAN_LUMBER], 19);
+	check_cards_conserved(st);
+}
+END_TEST
+
 /* ------------------------------------------------------------- building */
 
 START_TEST(test_check_road)
@@ -1011,6 +1052,7 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD(s, test_costs);
 	ADD(s, test_cards_move);
 	ADD(s, test_cards_receive_all);
+	ADD(s, test_cards_trade_with_bank);
 	ADD(s, test_check_road);
 	ADD(s, test_check_road_setup);
 	ADD(s, test_check_settlement);

@@ -1229,8 +1229,7 @@ apply_action_as(catan_state *s, const catan_action *a, int type)
 		apply_dev_play(s, a);
 		break;
 	case CATAN_ACT_MARITIME_TRADE:
-		catan_cards__pay(s, p, a->give);
-		catan_cards__receive_all(s, p, a->get);
+		catan_cards__trade_with_bank(s, p, a->give, a->get);
 		break;
 	case CATAN_ACT_OFFER_TRADE:
 		clear_offer(s);
