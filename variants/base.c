@@ -605,7 +605,8 @@ push_settlements(const catan_state *s, catan_sink *sink, int p)
 		return;
 	}
 	n = catan_build__legal_settlements(s, p, ids, ARRAY_LEN(ids));
-	sink__push_ids(sink, CATAN_ACT_BUILD_SETTLEMENT, p, ids, n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
+	sink__push_ids(sink, CATAN_ACT_BUILD_SETTLEMENT, p, ids,
+		       n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
 }
 
 /* The sections of a main-phase listing besides the end of the turn, in
@@ -674,8 +675,8 @@ legal_main(const catan_state *s, int p, catan_sink *sink)
 		catan_trade__push_maritime(s, sink, p);
 		/* offer_max=0 lists no offers, as other engines play */
 		if (s->game->offer_max)
-			catan_trade__push_offers(s, sink, CATAN_ACT_OFFER_TRADE, p, s->game->offer_max,
-				    NULL, NULL);
+			catan_trade__push_offers(s, sink, CATAN_ACT_OFFER_TRADE, p,
+						 s->game->offer_max, NULL, NULL);
 	}
 	push(sink, CATAN_ACT_END_TURN, p, 0, 0);
 }
@@ -712,7 +713,7 @@ base_legal_actions(const catan_state *s, int p, catan_sink *sink)
 			size_t n = catan_build__legal_setup_settlements(s, p, ids, ARRAY_LEN(ids));
 
 			sink__push_ids(sink, CATAN_ACT_BUILD_SETTLEMENT, p, ids,
-				    n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
+				       n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
 		} else {
 			push_roads(s, sink, p, true);
 		}
@@ -752,7 +753,7 @@ base_legal_actions(const catan_state *s, int p, catan_sink *sink)
 		push(sink, CATAN_ACT_DECLINE_TRADE, p, 0, 0);
 		/* The mirror of the offer is an acceptance, not a counter. */
 		catan_trade__push_offers(s, sink, CATAN_ACT_COUNTER_TRADE, p, s->game->offer_max,
-			    c->offer_get, c->offer_give);
+					 c->offer_get, c->offer_give);
 		break;
 	case CATAN_PHASE_TRADE_CONFIRM:
 		for (int q = 0; q < c->num_players; q++)
@@ -1134,11 +1135,11 @@ apply_dev_play(catan_state *s, const catan_action *a)
 	}
 }
 
-/* Each case checks the indexes its action carries against their tables, so
+/* The variant's apply of @a, whose type is @type: a constant where the
+ * caller knows it (pick_core()), and the switch folds away. Each case
+ * checks the indexes its action carries against their tables, so
  * apply_unchecked is memory-safe on any input (state.h) with one dispatch
  * per action; legality is not checked here. */
-/* The variant's apply of @a, whose type is @type: a constant where the
- * caller knows it (pick_core()), and the switch folds away. */
 static inline __attribute__((always_inline)) void
 apply_action_as(catan_state *s, const catan_action *a, int type)
 {
@@ -1432,15 +1433,13 @@ pick_main_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play)
 	const struct player_state *ps = st_cplayer(s, p);
 	uint64_t hand = cards_word(ps->hand);
 	uint64_t roads[2] = { 0, 0 }, settlements = 0, cities = 0, pairs = 0;
-	unsigned bank = 0, om = 0, nroads0;
-	size_t nroads, nsettlements, ncities, ndev, nmaritime = 0, noffers = 0, n, i;
+	unsigned bank = 0, om = 0, nroads0 = 0;
+	size_t nroads = 0, nsettlements = 0, ncities = 0, ndev, nmaritime = 0, noffers = 0, n, i;
 
 	if (!s->game->off_sets || may_play_dev(s, p))
 		return 0;
 	/* Counted without loops over the sets (their exits would be
 	 * mispredicted), only where a section is open. */
-	nroads0 = 0;
-	nroads = nsettlements = ncities = 0;
 	if (may_build_road(ps, hand)) {
 		if (!catan_build__legal_road_set(s, p, roads))
 			return 0;
