@@ -1063,24 +1063,29 @@ catan_trade__maritime_count(uint64_t pairs, unsigned bank)
 	       (size_t)(((rates & catan__kind_bytes[bank]) * ones) >> 56);
 }
 
-/* The @i-th trade (i below the count) in canonical order: the kind given
- * and received in *@give and *@get; returns the rate. */
+/* The @i-th trade (i below the count, which is not 0) in canonical order:
+ * the kind given and received in *@give and *@get; returns the rate. */
 static inline unsigned
 catan_trade__maritime_nth(uint64_t pairs, unsigned bank, size_t i, int *give, int *get)
 {
-	/* byte-swapped, the highest kind's byte comes first */
-	for (uint64_t w = __builtin_bswap64(pairs);; w &= w - 1) {
-		unsigned bit = (unsigned)__builtin_ctzll(w);
-		int a = 7 - (int)(bit >> 3);
-		unsigned g = bank & ~(1u << a), k = kind_set_count(g);
+	/* byte-swapped, the highest kind's byte comes first; the walk ends
+	 * at the last pair whatever @i is */
+	uint64_t w = __builtin_bswap64(pairs);
+	unsigned bit, g;
+	int a;
 
-		if (i < k) {
-			*give = a;
-			*get = nth_high_bit(g, i);
-			return bit & 7u;
-		}
-		i -= k;
+	for (;;) {
+		bit = (unsigned)__builtin_ctzll(w);
+		a = 7 - (int)(bit >> 3);
+		g = bank & ~(1u << a);
+		if (i < kind_set_count(g) || !(w & (w - 1)))
+			break;
+		i -= kind_set_count(g);
+		w &= w - 1;
 	}
+	*give = a;
+	*get = nth_high_bit(g, i);
+	return bit & 7u;
 }
 
 /* Push every maritime trade of @p in canonical order. */
@@ -1108,29 +1113,31 @@ catan_trade__offer_count(const uint8_t hand[CATAN_MAX_CARD_KINDS], unsigned om)
 		n += (hand[a] < om ? hand[a] : om) * (CATAN_NUM_RESOURCES - 1u) * om;
 	return n;
 }
-/* Its @i-th offer (i below the count): the kind and count given, received. */
+/* Its @i-th offer (i below the count, which is not 0, so @om is not 0):
+ * the kind and count given, received. */
 static inline void
 catan_trade__offer_nth(const uint8_t hand[CATAN_MAX_CARD_KINDS], unsigned om, size_t i,
 		       int *give, unsigned *give_n, int *get, unsigned *get_n)
 {
 	const unsigned per_count = (CATAN_NUM_RESOURCES - 1u) * om;
+	int a = CATAN_NUM_RESOURCES - 1, b;
+	unsigned rest;
 
-	for (int a = CATAN_NUM_RESOURCES - 1;; a--) {
+	/* the walk ends at the lowest kind whatever @i is */
+	for (; a > 0; a--) {
 		size_t k = (hand[a] < om ? hand[a] : om) * per_count;
 
-		if (i < k) {
-			unsigned rest = (unsigned)(i % per_count);
-			/* the kinds received from the highest, without @a */
-			int b = CATAN_NUM_RESOURCES - 1 - (int)(rest / om);
-
-			*give = a;
-			*give_n = 1u + (unsigned)(i / per_count);
-			*get = b <= a ? b - 1 : b;
-			*get_n = 1u + rest % om;
-			return;
-		}
+		if (i < k)
+			break;
 		i -= k;
 	}
+	rest = (unsigned)(i % per_count);
+	/* the kinds received from the highest, without @a */
+	b = CATAN_NUM_RESOURCES - 1 - (int)(rest / om);
+	*give = a;
+	*give_n = 1u + (unsigned)(i / per_count);
+	*get = b <= a ? b - 1 : b;
+	*get_n = 1u + rest % om;
 }
 /* Recompute every player's harbor set (player_state.harbors) from the
  * buildings: after edits and loads. */

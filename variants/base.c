@@ -1521,7 +1521,7 @@ pick_main_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play)
  */
 static inline __attribute__((always_inline)) size_t
 pick_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play,
-	  size_t (*main)(catan_state *, int, uint32_t, catan_action *))
+	  size_t (*main_phase)(catan_state *, int, uint32_t, catan_action *))
 {
 	const struct core_state *c = st_ccore(s);
 	size_t n, i;
@@ -1569,7 +1569,7 @@ pick_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play,
 		return n;
 	}
 	case CATAN_PHASE_MAIN:
-		return main(s, p, r, out);
+		return main_phase(s, p, r, out);
 	case CATAN_PHASE_ROAD_BUILDING: {
 		uint64_t roads[2];
 		unsigned n0;
@@ -1589,8 +1589,7 @@ pick_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play,
 	}
 }
 
-/* pick_core() without play writes nothing to the state: the listing's
- * const state is cast for the shared code only. */
+/* pick_main_core() in its two modes, out of line for pick_core(). */
 static __attribute__((noinline)) size_t
 pick_main(catan_state *s, int p, uint32_t r, catan_action *out)
 {
@@ -1603,7 +1602,9 @@ play_main(catan_state *s, int p, uint32_t r, catan_action *out)
 	return pick_main_core(s, p, r, out, true);
 }
 
-/* catan_game.pick_legal */
+/* catan_game.pick_legal. pick_core() without play writes nothing to the
+ * state: the listing's const state is cast for the code it shares with
+ * play_sampled only. */
 static size_t
 base_pick_legal(const catan_state *s, int p, uint32_t r, catan_action *out)
 {
