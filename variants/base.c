@@ -637,6 +637,22 @@ may_buy_dev(const catan_state *s, uint64_t hand)
 	return cards_word_covers(hand, COST_WORD_DEV) && deck_left(st_ccore(s)) > 0;
 }
 
+/* The player's settlements, which a city may replace, as a set of
+ * intersections (boards with the piece sets: only the player's buildings
+ * are looked at). */
+static inline uint64_t
+own_settlement_set(const catan_state *s, int p)
+{
+	const uint8_t *verts = st_cvert(s);
+	uint8_t own = PIECE_BYTE(p, CATAN_PIECE_SETTLEMENT);
+	uint64_t set = 0;
+
+	for (uint64_t bits = st_csets(s, p)->buildings; bits; bits &= bits - 1)
+		if (verts[__builtin_ctzll(bits)] == own)
+			set |= bits & -bits;
+	return set;
+}
+
 static void
 legal_main(const catan_state *s, int p, catan_sink *sink)
 {
@@ -649,24 +665,20 @@ legal_main(const catan_state *s, int p, catan_sink *sink)
 	if (may_build_settlement(ps, hand))
 		push_settlements(s, sink, p);
 	if (may_build_city(ps, hand)) {
-		const uint8_t *verts = st_cvert(s);
-		uint8_t own = PIECE_BYTE(p, CATAN_PIECE_SETTLEMENT);
-		struct sink_run r = sink__begin(sink);
-
 		if (s->game->off_sets) {
-			/* Only the player's buildings can be upgraded. */
-			for (uint64_t bits = st_csets(s, p)->buildings; bits; bits &= bits - 1) {
-				unsigned v = (unsigned)__builtin_ctzll(bits);
+			uint64_t set = own_settlement_set(s, p);
 
-				if (verts[v] == own)
-					sink__put(&r, CATAN_ACT_BUILD_CITY, p, v, 0, 0, 0, 0, 0);
-			}
+			sink__push_id_set(sink, CATAN_ACT_BUILD_CITY, p, &set, 1);
 		} else {
+			const uint8_t *verts = st_cvert(s);
+			uint8_t own = PIECE_BYTE(p, CATAN_PIECE_SETTLEMENT);
+			struct sink_run r = sink__begin(sink);
+
 			for (unsigned v = 0; v < nv; v++)
 				if (verts[v] == own)
 					sink__put(&r, CATAN_ACT_BUILD_CITY, p, v, 0, 0, 0, 0, 0);
+			sink__end(sink, &r);
 		}
-		sink__end(sink, &r);
 	}
 	if (may_buy_dev(s, hand))
 		push(sink, CATAN_ACT_BUY_DEV, p, 0, 0);
@@ -1452,12 +1464,7 @@ pick_main_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play)
 		nsettlements = bit_count(settlements);
 	}
 	if (may_build_city(ps, hand)) {
-		const uint8_t *verts = st_cvert(s);
-		uint8_t own = PIECE_BYTE(p, CATAN_PIECE_SETTLEMENT);
-
-		for (uint64_t bits = st_csets(s, p)->buildings; bits; bits &= bits - 1)
-			if (verts[__builtin_ctzll(bits)] == own)
-				cities |= bits & -bits;
+		cities = own_settlement_set(s, p);
 		ncities = bit_count(cities);
 	}
 	ndev = may_buy_dev(s, hand);
@@ -1533,11 +1540,10 @@ pick_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play,
 		picked(s, out, play, CATAN_ACT_ROLL, p, 0, 0, 0, 0, 0, 0);
 		return 1;
 	case CATAN_PHASE_DISCARD: {
-		const struct player_state *ps = st_cplayer(s, p);
-		unsigned held = 0;
+		const unsigned kinds = (1u << CATAN_NUM_RESOURCES) - 1u;
+		unsigned held = (unsigned)~catan_bytes__zero(
+			catan_bytes__load(st_cplayer(s, p)->hand, CATAN_MAX_CARD_KINDS)) & kinds;
 
-		for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
-			held |= (unsigned)(ps->hand[k] != 0) << k;
 		n = kind_set_count(held);
 		if (n == 0)
 			return 0;
