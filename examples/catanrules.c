@@ -97,7 +97,7 @@ main(int argc, char **argv)
 
 /* ---------------------------------------------------------------- helpers */
 
-static void
+static void __attribute__((format(printf, 1, 0)))
 vreport(const char *fmt, va_list ap)
 {
 	fprintf(stderr, "%s: ", CLI_PROGRAM);

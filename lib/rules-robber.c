@@ -21,8 +21,8 @@ catan_robber__victims(const catan_state *s, unsigned hex, int thief)
 		uint64_t corners = b->hex_verts[hex];
 
 		for (int p = 0; p < nplayers; p++)
-			victims |= (uint32_t)(((st_csets(s, p)->buildings & corners) != 0) &
-					      (st_cplayer(s, p)->hand_total > 0)) << p;
+			victims |= ((uint32_t)((st_csets(s, p)->buildings & corners) != 0) &
+				    (uint32_t)(st_cplayer(s, p)->hand_total > 0)) << p;
 		/* Never oneself (B10); only a player with resources (05.B). */
 		if (thief >= 0 && thief < nplayers)
 			victims &= ~(UINT32_C(1) << thief);
