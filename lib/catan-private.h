@@ -46,7 +46,16 @@ struct catan_ctx {
 	 * sampled chance events take the generic apply. The tests set it to
 	 * hold those paths against the fast ones on the games that exist. */
 	bool general_paths;
+	/* Games of "base" built in this context are played on this board
+	 * instead of the standard island; NULL: the island. The tests and
+	 * bench-paths set it to hold the rules, and measure them, on boards
+	 * of other sizes, the way Merchants of Europe and Connect will have
+	 * them (doc/performance.md, Scaling). */
+	const struct board_spec *board;
 	char errmsg[CATAN_ERRMSG_SIZE];
+	/* Messages written to errmsg so far: whether a hook left its own
+	 * message shows in the count, even when the text is the last one's. */
+	uint32_t errmsg_count;
 };
 
 /* A game's hold on its context (catan_ctx.refcount). */
@@ -130,6 +139,14 @@ struct board_harbor_spec {
 	uint8_t side;        /* 0..5: n-ne, ne-se, se-s, s-sw, sw-nw, nw-n */
 	uint8_t resource;    /* catan_resource or CATAN_HARBOR_GENERIC */
 	uint8_t ratio;
+};
+
+/* A whole board as catan_board__build() takes it. */
+struct board_spec {
+	const struct board_hex_spec *hexes;
+	size_t nhex;
+	const struct board_harbor_spec *harbors;
+	size_t nharbor;
 };
 
 struct board {

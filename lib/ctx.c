@@ -153,6 +153,7 @@ catan__ctx_seterr(catan_ctx *ctx, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(ctx->errmsg, sizeof(ctx->errmsg), fmt, ap);
 	va_end(ap);
+	ctx->errmsg_count++;
 }
 
 void

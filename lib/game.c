@@ -83,21 +83,21 @@ static int
 call_build(catan_game *g, int (*build)(catan_game *), const char *kind,
 	   const char *name)
 {
-	char before[CATAN_ERRMSG_SIZE];
+	uint32_t before;
 	int rc;
 
 	/*
-	 * A shared context is only written on failure, so compare with a
-	 * copy instead of clearing the message to see whether the hook
-	 * left its own.
+	 * A shared context is only written on failure, so count the
+	 * messages instead of clearing the last one to see whether the
+	 * hook left its own.
 	 */
-	memcpy(before, g->ctx->errmsg, sizeof(before));
+	before = g->ctx->errmsg_count;
 	rc = build(g);
 	if (rc == CATAN_OK)
 		return CATAN_OK;
 	if (rc > 0)
 		rc = CATAN_ERROR;
-	if (memcmp(before, g->ctx->errmsg, sizeof(before)) == 0)
+	if (g->ctx->errmsg_count == before)
 		catan__ctx_seterr(g->ctx, "%s '%s' could not build the game: %s",
 				  kind, name, catan_strerror(rc));
 	return rc;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "test-common.h"
+#include "test-islands.h"
 #include "catan-private.h"
 
 /* ------------------------------------------------------------ fixtures */
@@ -1292,6 +1293,81 @@ START_TEST(board_public_api_base_games)
 }
 END_TEST
 
+/*
+ * A board the context gives (catan_ctx.board): hexagonal islands of
+ * radius 1..8 (tests/test-islands.h) have 3r(r+1)+1 hexes, 6(r+1)^2
+ * intersections, 9r^2+15r+6 edges of which 6(2r+1) on the coast, and the
+ * masks up to 64 intersections; the robber starts on the desert
+ * ("Place the thief in the desert", base-game.txt set-up 3).
+ */
+START_TEST(board_given_islands_counts)
+{
+	static struct test_island isl;
+	catan_ctx *ctx = catan_test_ctx_new();
+
+	ctx->board = &isl.spec;
+	for (unsigned r = 1; r <= TEST_ISLAND_MAX_RADIUS; r++) {
+		catan_game *g;
+		catan_state *s;
+		catan_board_counts counts;
+		catan_hex_info robber;
+		unsigned coastal = 0;
+
+		ck_assert_int_eq(test_island_make(&isl, (int)r, r), 0);
+		g = catan_test_game_new(ctx, "base(players=4)");
+		CATAN_ASSERT_OK(catan_board_counts_get(g, &counts));
+		ck_assert_uint_eq(counts.hexes, 3 * r * (r + 1) + 1);
+		ck_assert_uint_eq(counts.vertices, 6 * (r + 1) * (r + 1));
+		ck_assert_uint_eq(counts.edges, 9 * r * r + 15 * r + 6);
+		ck_assert_uint_eq(counts.harbors, 2 * r);
+		for (unsigned e = 0; e < counts.edges; e++)
+			coastal += g->board.edge[e].nhex == 1;
+		ck_assert_uint_eq(coastal, 6 * (2 * r + 1));
+		ck_assert(g->board.masks_ok == (counts.vertices <= BOARD_MASK_VERTS));
+		s = catan_test_state_new(g);
+		CATAN_ASSERT_OK(catan_board_hex(g, (unsigned)catan_state_robber(s), &robber));
+		ck_assert_uint_eq(robber.terrain, CATAN_TERRAIN_DESERT);
+		catan_state_free(s);
+		catan_game_unref(g);
+	}
+	catan_ctx_free(ctx);
+}
+END_TEST
+
+/* A given board replaces the standard island: the options naming the
+ * island's layout are refused, and so is a board without a desert for the
+ * robber (base-game.txt set-up 3). */
+START_TEST(board_given_refusals)
+{
+	static const char *const island_only[] = {
+		"base(board=beginner)", "base(numbers=spiral)", "base(setup=beginner)",
+	};
+	static struct test_island isl;
+	catan_ctx *ctx = catan_test_ctx_new();
+	catan_game *g = NULL;
+
+	ck_assert_int_eq(test_island_make(&isl, 3, 1), 0);
+	ctx->board = &isl.spec;
+	for (size_t i = 0; i < ARRAY_LEN(island_only); i++) {
+		ck_assert_int_eq(catan_game_new_from_string(&g, ctx, island_only[i]), CATAN_EINVAL);
+		ck_assert_ptr_null(g);
+		ck_assert_ptr_nonnull(strstr(catan_ctx_errmsg(ctx), "the context gives another board"));
+	}
+	for (size_t h = 0; h < isl.spec.nhex; h++)
+		if (isl.hexes[h].terrain == CATAN_TERRAIN_DESERT) {
+			isl.hexes[h].terrain = CATAN_TERRAIN_FIELDS;
+			isl.hexes[h].number = 5;
+		}
+	ck_assert_int_eq(catan_game_new_from_string(&g, ctx, "base"), CATAN_EINVAL);
+	ck_assert_ptr_null(g);
+	ck_assert_ptr_nonnull(strstr(catan_ctx_errmsg(ctx), "no desert for the robber"));
+	isl.hexes[0].number = 7;
+	ck_assert_int_eq(catan_game_new_from_string(&g, ctx, "base"), CATAN_EINVAL);
+	ck_assert_ptr_nonnull(strstr(catan_ctx_errmsg(ctx), "not a valid board"));
+	catan_ctx_free(ctx);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- suite */
 
 void
@@ -1321,4 +1397,6 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD(s, location_parse_errors);
 	CATAN_TEST_ADD(s, location_format_buffers);
 	CATAN_TEST_ADD(s, board_public_api_base_games);
+	CATAN_TEST_ADD(s, board_given_islands_counts);
+	CATAN_TEST_ADD(s, board_given_refusals);
 }

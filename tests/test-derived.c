@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "test-common.h"
+#include "test-islands.h"
 #include "catan-private.h"
 
 /* Every module alone and in combinations: the variant's parameters, then
@@ -54,6 +55,7 @@ struct play {
 	size_t cap, ocap;
 	unsigned step;
 	unsigned direct;           /* draws a sampler made */
+	unsigned builds;           /* builds held against the rules' check */
 };
 
 /* Recomputing everything derived from the position changes no byte. */
@@ -65,6 +67,47 @@ check_derived(struct play *p)
 	ck_assert_msg(catan_state_equal(p->scratch, p->s),
 		      "%s, step %u: derived data differs from its recomputation",
 		      p->spec, p->step);
+}
+
+/*
+ * The roads, settlements and cities listed for @player are exactly the
+ * places where catan_state_check_action() allows them: the listing turns
+ * the check around (from the player's pieces out), so the check, one place
+ * at a time, is its oracle on boards of any size.
+ */
+static void
+check_builds_by_rule(struct play *p, int player, size_t n)
+{
+	static const uint16_t types[3] = {
+		CATAN_ACT_BUILD_ROAD, CATAN_ACT_BUILD_SETTLEMENT, CATAN_ACT_BUILD_CITY,
+	};
+	const struct board *b = &p->s->game->board;
+	static uint8_t listed[3][1024];
+
+	ck_assert(b->nedge <= 1024 && b->nvert <= 1024);
+	memset(listed, 0, sizeof(listed));
+	for (size_t i = 0; i < n; i++)
+		for (unsigned t = 0; t < 3; t++)
+			if (p->legal[i].type == types[t])
+				listed[t][p->legal[i].target] = 1;
+	for (unsigned t = 0; t < 3; t++) {
+		unsigned places = t == 0 ? b->nedge : b->nvert;
+
+		for (unsigned at = 0; at < places; at++) {
+			catan_action a = CATAN_ACTION_INIT;
+			bool legal;
+
+			a.type = types[t];
+			a.player = (int8_t)player;
+			a.target = (uint16_t)at;
+			legal = catan_state_check_action(p->s, &a, NULL) == CATAN_OK;
+			ck_assert_msg(legal == (listed[t][at] != 0),
+				      "%s, step %u: p%d's %s at %u is %s but %s", p->spec, p->step,
+				      player, t == 0 ? "road" : t == 1 ? "settlement" : "city", at,
+				      legal ? "legal" : "illegal", listed[t][at] ? "listed" : "not listed");
+			p->builds += legal;
+		}
+	}
 }
 
 /* The listed walk's outcome for the pending event, drawn with @p rng. */
@@ -119,17 +162,21 @@ check_draw_and_resolve(struct play *p)
 	st_core(p->s)->rng = rng;
 }
 
+/* @board: the board the context gives (catan_ctx.board), or NULL for the
+ * standard island; so in play_twin() and play_picks(). */
 static void
-play_one(const char *const game[2], unsigned seed, unsigned *direct)
+play_one(const char *const game[2], unsigned seed, const struct board_spec *board,
+	 unsigned *direct, unsigned *builds)
 {
 	char spec[160];
 	catan_ctx *ctx = catan_test_ctx_new();
 	catan_game *g;
-	struct play p = { spec, NULL, NULL, NULL, NULL, 0, 0, 0, 0 };
+	struct play p = { spec, NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0 };
 	uint64_t x = 0x9e3779b97f4a7c15ull ^ seed;
 
 	/* EXPLICIT chance: the test draws and compares with the samplers */
 	snprintf(spec, sizeof(spec), "%s,chance=explicit,seed=%u)%s", game[0], seed, game[1]);
+	ctx->board = board;
 	g = catan_test_game_new(ctx, spec);
 	p.cap = catan_game_max_legal_actions(g);
 	p.ocap = catan_game_max_chance_outcomes(g);
@@ -153,10 +200,15 @@ play_one(const char *const game[2], unsigned seed, unsigned *direct)
 		CATAN_ASSERT_OK(catan_state_legal_actions(p.s, __builtin_ctz(acting), p.legal,
 							  p.cap, &n));
 		ck_assert_uint_gt(n, 0);
+		/* one step in eight: a place at a time costs a check per place */
+		if (builds && p.step % 8 == 0)
+			check_builds_by_rule(&p, __builtin_ctz(acting), n);
 		CATAN_ASSERT_OK(catan_state_apply(p.s, &p.legal[catan_test_rand(&x) % n]));
 	}
 	check_derived(&p);
 	*direct += p.direct;
+	if (builds)
+		*builds += p.builds;
 	catan_state_free(p.scratch);
 	catan_state_free(p.s);
 	free(p.outcomes);
@@ -211,7 +263,8 @@ check_same_lists(struct twin *t, uint32_t acting)
 /* chance: "explicit" (the test draws, and compares the outcome lists) or
  * "sampled" (apply draws: the fused chance step against the generic one). */
 static void
-play_twin(const char *const game[2], const char *chance, unsigned seed)
+play_twin(const char *const game[2], const char *chance, unsigned seed,
+	  const struct board_spec *board)
 {
 	char spec[160];
 	catan_ctx *ctx_fast = catan_test_ctx_new(), *ctx_gen = catan_test_ctx_new();
@@ -222,10 +275,13 @@ play_twin(const char *const game[2], const char *chance, unsigned seed)
 
 	snprintf(spec, sizeof(spec), "%s,chance=%s,seed=%u)%s", game[0], chance, seed, game[1]);
 	ctx_gen->general_paths = true;
+	ctx_fast->board = ctx_gen->board = board;
 	g_fast = catan_test_game_new(ctx_fast, spec);
 	g_gen = catan_test_game_new(ctx_gen, spec);
-	/* the two paths, not the same one twice */
-	ck_assert(g_fast->board.masks_ok && g_fast->off_sets != 0 && g_fast->packed_production);
+	/* the two paths, not the same one twice: boards too large for masks
+	 * have no bit sets on either, and the rest differs */
+	ck_assert(g_fast->board.masks_ok == (g_fast->board.nvert <= BOARD_MASK_VERTS) &&
+		  (g_fast->off_sets != 0) == g_fast->board.masks_ok && g_fast->packed_production);
 	ck_assert(!g_gen->board.masks_ok && g_gen->off_sets == 0 && !g_gen->packed_production &&
 		  !g_gen->resolve_sampled);
 	/* the base game alone resolves sampled events by its fused step */
@@ -308,9 +364,10 @@ last_r(size_t i, size_t n)
  */
 static void
 play_picks(const char *const game[2], const char *chance, unsigned seed,
-	   unsigned *picks, unsigned *plays)
+	   const struct board_spec *board, unsigned *picks, unsigned *plays)
 {
 	char spec[160];
+	catan_ctx *ctx = catan_test_ctx_new();
 	catan_game *g;
 	catan_state *s, *a, *b;
 	catan_action *legal, got;
@@ -318,7 +375,8 @@ play_picks(const char *const game[2], const char *chance, unsigned seed,
 	uint64_t x = 0x5851f42d4c957f2dull ^ seed;
 
 	snprintf(spec, sizeof(spec), "%s,chance=%s,seed=%u)%s", game[0], chance, seed, game[1]);
-	g = catan_test_game_new(NULL, spec);
+	ctx->board = board;
+	g = catan_test_game_new(ctx, spec);
 	cap = catan_game_max_legal_actions(g);
 	legal = malloc(cap * sizeof(*legal));
 	ck_assert(legal != NULL);
@@ -375,6 +433,7 @@ play_picks(const char *const game[2], const char *chance, unsigned seed,
 	catan_state_free(s);
 	free(legal);
 	catan_game_unref(g);
+	catan_ctx_free(ctx);
 }
 
 /* Games under valgrind are slow: one seed each there, three otherwise. */
@@ -389,7 +448,7 @@ START_TEST(test_derived_data_and_direct_draws)
 	unsigned direct = 0;
 
 	for (unsigned seed = 1; seed <= seeds(); seed++)
-		play_one(games[_i], seed, &direct);
+		play_one(games[_i], seed, NULL, &direct, NULL);
 	/* The direct paths were exercised, not skipped. */
 	ck_assert_msg(direct > 0, "%s...%s: no direct draw", games[_i][0], games[_i][1]);
 }
@@ -398,7 +457,7 @@ END_TEST
 START_TEST(test_general_paths_equal_fast_paths)
 {
 	for (unsigned seed = 1; seed <= seeds(); seed++)
-		play_twin(games[_i], "explicit", seed);
+		play_twin(games[_i], "explicit", seed, NULL);
 }
 END_TEST
 
@@ -408,7 +467,7 @@ END_TEST
 START_TEST(test_general_paths_equal_fast_paths_sampled)
 {
 	for (unsigned seed = 1; seed <= seeds(); seed++)
-		play_twin(games[_i], "sampled", seed);
+		play_twin(games[_i], "sampled", seed, NULL);
 }
 END_TEST
 
@@ -419,12 +478,53 @@ START_TEST(test_picks_are_the_listed_actions)
 	unsigned picks = 0, plays = 0;
 
 	for (unsigned seed = 1; seed <= seeds(); seed++) {
-		play_picks(games[_i], "sampled", seed, &picks, &plays);
-		play_picks(games[_i], "explicit", seed, &picks, &plays);
+		play_picks(games[_i], "sampled", seed, NULL, &picks, &plays);
+		play_picks(games[_i], "explicit", seed, NULL, &picks, &plays);
 	}
 	if (!strcmp(games[_i][1], ""))
 		ck_assert_msg(picks > 0 && plays > 0, "%s: %u picks, %u plays",
 			      games[_i][0], picks, plays);
+}
+END_TEST
+
+/*
+ * The same on islands of other sizes (catan_ctx.board, tests/test-islands.h):
+ * radius 2 has the standard island's shape and the masks; radius 3 (96
+ * intersections), 4 (150) and 6 (294) are too large for them, as the boards
+ * of Merchants of Europe and Connect will be. (Event Cards takes boards of
+ * up to 256 edges: radius 4 has 210.)
+ */
+#define BASE_4P { "base(players=4,offer_max=0", "" }
+#define BASE_3P { "base(players=3", "" }
+#define ALL_MODULES { "base(players=4,offer_max=0", "+friendly_robber+harbors+event_cards" }
+static const struct island_case {
+	int radius;
+	const char *game[2];
+} island_cases[] = {
+	{ 2, BASE_4P }, { 2, BASE_3P }, { 2, ALL_MODULES },
+	{ 3, BASE_4P }, { 3, BASE_3P }, { 3, ALL_MODULES },
+	{ 4, ALL_MODULES }, { 6, BASE_3P },
+};
+
+START_TEST(test_islands_derived_paths_and_picks)
+{
+	const struct island_case *c = &island_cases[_i];
+	static struct test_island isl;
+	unsigned direct = 0, picks = 0, plays = 0, builds = 0;
+
+	/* two seeds at most: the larger boards' games cost more */
+	for (unsigned seed = 1; seed <= seeds() && seed <= 2; seed++) {
+		ck_assert_int_eq(test_island_make(&isl, c->radius, seed), 0);
+		play_one(c->game, seed, &isl.spec, &direct, &builds);
+		play_twin(c->game, "explicit", seed, &isl.spec);
+		play_twin(c->game, "sampled", seed, &isl.spec);
+		play_picks(c->game, "sampled", seed, &isl.spec, &picks, &plays);
+	}
+	ck_assert_msg(direct > 0 && builds > 0, "radius %d, %s...%s: %u direct draws, %u builds",
+		      c->radius, c->game[0], c->game[1], direct, builds);
+	if (!strcmp(c->game[1], ""))
+		ck_assert_msg(picks > 0 && plays > 0, "radius %d, %s: %u picks, %u plays",
+			      c->radius, c->game[0], picks, plays);
 }
 END_TEST
 
@@ -442,5 +542,9 @@ catan_test_register(SRunner *sr)
 			    (int)(sizeof(games) / sizeof(games[0])));
 	tcase_add_loop_test(tc, test_picks_are_the_listed_actions, 0,
 			    (int)(sizeof(games) / sizeof(games[0])));
+	suite_add_tcase(s, tc);
+	tc = tcase_create("islands");
+	tcase_add_loop_test(tc, test_islands_derived_paths_and_picks, 0,
+			    (int)(sizeof(island_cases) / sizeof(island_cases[0])));
 	suite_add_tcase(s, tc);
 }

@@ -60,15 +60,48 @@ static void base_apply_sampled(catan_state *s, const catan_action *a);
 static size_t base_pick_legal(const catan_state *s, int p, uint32_t r, catan_action *out);
 static bool base_play_sampled(catan_state *s, int p, uint32_t r);
 
+/*
+ * A board the context gives (catan_ctx.board): the options that name the
+ * standard island's layout do not apply to it, and the robber starts on
+ * its desert ("Place the thief in the desert", base-game.txt set-up 3),
+ * so it needs one.
+ */
+static int
+build_given_board(catan_game *g, const struct board_spec *given)
+{
+	int rc;
+
+	if (param(g, P_BOARD) != BOARD_RANDOM || param(g, P_NUMBERS) != NUMBERS_RANDOM ||
+	    param(g, P_SETUP) != SETUP_SNAKE) {
+		catan__ctx_seterr(g->ctx, "board=beginner, numbers=spiral and setup=beginner "
+				  "name the standard island: the context gives another board");
+		return CATAN_EINVAL;
+	}
+	rc = catan_board__build(&g->board, g->ctx, given->hexes, given->nhex, given->harbors,
+				given->nharbor);
+	if (rc == CATAN_EINVAL)
+		catan__ctx_seterr(g->ctx, "the context's board is not a valid board");
+	else if (rc == CATAN_OK && g->board.desert == BOARD_NONE) {
+		catan__ctx_seterr(g->ctx, "the context's board has no desert for the robber to start on");
+		rc = CATAN_EINVAL;
+	}
+	return rc;
+}
+
 static int
 base_build_game(catan_game *g)
 {
 	struct board_hex_spec hexes[ISLAND_HEXES];
 	struct board_harbor_spec harbors[ISLAND_HARBORS];
+	const struct board_spec *given = g->ctx ? g->ctx->board : NULL;
 	unsigned om;
 	int rc;
 
-	if (param(g, P_BOARD) == BOARD_BEGINNER) {
+	if (given) {
+		rc = build_given_board(g, given);
+		if (rc != CATAN_OK)
+			return rc;
+	} else if (param(g, P_BOARD) == BOARD_BEGINNER) {
 		if (param(g, P_NUMBERS) != NUMBERS_RANDOM) {
 			catan__ctx_seterr(g->ctx, "numbers=spiral needs board=random: "
 					  "the beginner board has fixed numbers");
@@ -81,9 +114,12 @@ base_build_game(catan_game *g)
 		catan_rng__seed(&rng, g->seed, 0x626f617264u);
 		catan_island__random(hexes, harbors, &rng, param(g, P_NUMBERS) == NUMBERS_SPIRAL);
 	}
-	rc = catan_board__build(&g->board, g->ctx, hexes, ISLAND_HEXES, harbors, ISLAND_HARBORS);
-	if (rc != CATAN_OK)
-		return rc;
+	if (!given) {
+		rc = catan_board__build(&g->board, g->ctx, hexes, ISLAND_HEXES, harbors,
+					ISLAND_HARBORS);
+		if (rc != CATAN_OK)
+			return rc;
+	}
 
 	g->vp_to_win = (uint8_t)param(g, P_VP);
 	g->hand_limit = 7;
