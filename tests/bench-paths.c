@@ -4,11 +4,16 @@
  * games of more than 8 players take. Built with the tests, never run as
  * one (machines are noisy); doc/performance.md gives the command.
  *
- *   bench-paths [GAME...] [--games N]
+ *   bench-paths [GAME...] [--games N] [--radius R]
  *
  * Both runs play the same games (uniform random playouts with the same
  * policy seed): the steps per game must agree, and the program fails if
- * they do not.
+ * they do not. A third run gives the library's own rollout
+ * (catan_state_playout()) on the fast paths, over games of its policy.
+ *
+ * --radius R plays the games on a hexagonal island of radius R
+ * (tests/test-islands.h; the standard island has radius 2) given by the
+ * context (catan_ctx.board): how the costs grow with the board.
  * SPDX-License-Identifier: MIT
  */
 #define _POSIX_C_SOURCE 200809L
@@ -19,6 +24,7 @@
 #include <time.h>
 
 #include "catan-private.h"
+#include "test-islands.h"
 
 static const char *const default_games[] = {
 	"base(players=4,seed=1,offer_max=0)",
@@ -30,6 +36,7 @@ static const char *const default_games[] = {
 struct run {
 	double ns;
 	unsigned long long steps;
+	size_t bytes;   /* the state */
 };
 
 static double
@@ -51,8 +58,11 @@ policy_next(uint64_t *x)
 	return *x;
 }
 
+static const struct board_spec *given_board;
+
+/* general: the general paths; rollout: catan_state_playout() */
 static int
-play(const char *spec, unsigned games, bool general, struct run *out)
+play(const char *spec, unsigned games, bool general, bool rollout, struct run *out)
 {
 	catan_ctx *ctx = NULL;
 	catan_game *g = NULL;
@@ -66,6 +76,7 @@ play(const char *spec, unsigned games, bool general, struct run *out)
 	if (catan_ctx_new(&ctx, NULL) != CATAN_OK)
 		return 1;
 	ctx->general_paths = general;
+	ctx->board = given_board;
 	if (catan_game_new_from_string(&g, ctx, spec) != CATAN_OK) {
 		fprintf(stderr, "bench-paths: %s: %s\n", spec, catan_ctx_errmsg(ctx));
 		goto out;
@@ -82,6 +93,18 @@ play(const char *spec, unsigned games, bool general, struct run *out)
 
 		if (catan_state_new(&s, g) != CATAN_OK)
 			goto out;
+		out->bytes = catan_state_size(s);
+		if (rollout) {
+			uint64_t steps = 0;
+
+			if (catan_state_playout(s, &x, legal, cap, UINT64_MAX, &steps) != CATAN_OK) {
+				catan_state_free(s);
+				goto out;
+			}
+			out->steps += steps;
+			catan_state_free(s);
+			continue;
+		}
 		while ((acting = catan_state_acting_players(s)) != 0) {
 			if (catan_state_legal_actions(s, __builtin_ctz(acting), legal, cap, &n) !=
 			    CATAN_OK || n == 0) {
@@ -108,12 +131,18 @@ main(int argc, char **argv)
 	const char *specs[64];
 	size_t nspecs = 0;
 	unsigned games = 1000;
+	static struct test_island island;
 
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--games") == 0 && i + 1 < argc)
 			games = (unsigned)strtoul(argv[++i], NULL, 10);
-		else if (argv[i][0] == '-' || nspecs == sizeof(specs) / sizeof(specs[0]))
-			return fprintf(stderr, "usage: bench-paths [GAME...] [--games N]\n"), 2;
+		else if (strcmp(argv[i], "--radius") == 0 && i + 1 < argc) {
+			if (test_island_make(&island, atoi(argv[++i]), 1) != 0)
+				return fprintf(stderr, "bench-paths: --radius 1..%d\n",
+					       TEST_ISLAND_MAX_RADIUS), 2;
+			given_board = &island.spec;
+		} else if (argv[i][0] == '-' || nspecs == sizeof(specs) / sizeof(specs[0]))
+			return fprintf(stderr, "usage: bench-paths [GAME...] [--games N] [--radius R]\n"), 2;
 		else
 			specs[nspecs++] = argv[i];
 	}
@@ -123,19 +152,23 @@ main(int argc, char **argv)
 	if (games == 0)
 		games = 1;
 
-	printf("%-72s %8s %8s %8s %6s\n", "game", "steps/g", "fast ns", "gen ns", "ratio");
+	printf("%-72s %8s %8s %8s %6s %9s %7s\n", "game", "steps/g", "fast ns", "gen ns", "ratio",
+	       "rollout", "bytes");
 	for (size_t i = 0; i < nspecs; i++) {
-		struct run fast, general;
+		struct run fast, general, rollout;
 
-		if (play(specs[i], games, false, &fast) || play(specs[i], games, true, &general))
+		if (play(specs[i], games, false, false, &fast) ||
+		    play(specs[i], games, true, false, &general) ||
+		    play(specs[i], games, false, true, &rollout))
 			return 1;
 		if (fast.steps != general.steps || fast.steps == 0) {
 			fprintf(stderr, "bench-paths: %s: the runs played different games\n", specs[i]);
 			return 1;
 		}
-		printf("%-72.72s %8.1f %8.1f %8.1f %6.2f\n", specs[i],
+		printf("%-72.72s %8.1f %8.1f %8.1f %6.2f %9.1f %7zu\n", specs[i],
 		       (double)fast.steps / games, fast.ns / (double)fast.steps,
-		       general.ns / (double)general.steps, general.ns / fast.ns);
+		       general.ns / (double)general.steps, general.ns / fast.ns,
+		       rollout.ns / (double)rollout.steps, fast.bytes);
 	}
 	return 0;
 }
