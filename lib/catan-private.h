@@ -41,7 +41,7 @@ struct catan_ctx {
 	size_t nmodules;
 	/* Games built in this context take the general paths only: boards
 	 * without bit masks (struct board), so listings and Longest Road
-	 * scan the piece bytes as on boards too large for masks, and
+	 * walk the owners' piece lists as on boards too large for masks, and
 	 * production counts per player as in games of many players, and
 	 * sampled chance events take the generic apply. The tests set it to
 	 * hold those paths against the fast ones on the games that exist. */
@@ -344,6 +344,10 @@ struct catan_game {
 	uint32_t off_vertices;
 	uint32_t off_edges;
 	uint32_t off_sets;                 /* struct owner_sets per owner, or 0 */
+	uint32_t off_lists;                /* the owners' piece lists, or 0 */
+	uint16_t list_roads;               /* room in an owner's road list */
+	uint16_t list_buildings;           /* and in their building list */
+	uint32_t list_stride;              /* bytes of an owner's lists */
 	uint32_t off_variant;
 	uint32_t variant_size;
 	/* opaque per-variant immutable data (beginner set-up tables, ...) */
@@ -659,6 +663,40 @@ static inline struct owner_sets *st_sets(catan_state *s, int p)
 { return (struct owner_sets *)(void *)(s->data + s->game->off_sets) + p; }
 static inline const struct owner_sets *st_csets(const catan_state *s, int p)
 { return (const struct owner_sets *)(const void *)(s->data + s->game->off_sets) + p; }
+/*
+ * On boards without masks every piece owner's roads and buildings are kept
+ * as lists of ids in ascending order instead (equal positions, equal
+ * lists), derived from the piece bytes as the sets are: the listings and
+ * Longest Road start from the owner's few pieces instead of scanning the
+ * board. catan_build__place_*() keep them, catan_build__refresh_sets()
+ * recomputes them. An owner's block: the two lengths, then room for the
+ * game's stock of roads, then for its settlements and cities. A list that
+ * would pass that room (only pieces placed past the stock could make it)
+ * is marked OWNER_LIST_LOST, and its readers scan the piece bytes.
+ */
+enum { OWNER_ROADS = 0, OWNER_BUILDINGS = 1 };
+#define OWNER_LIST_LOST 0xFFFFu
+
+static inline uint16_t *st_lists(catan_state *s, int p)
+{ return (uint16_t *)(void *)(s->data + s->game->off_lists + (size_t)p * s->game->list_stride); }
+
+/* The owner's roads or buildings (OWNER_ROADS, OWNER_BUILDINGS), their
+ * count in *n; NULL when the game keeps no lists or this one is lost. */
+static inline const uint16_t *
+st_cpiece_list(const catan_state *s, int p, unsigned which, unsigned *n)
+{
+	const catan_game *g = s->game;
+	const uint16_t *l;
+
+	if (!g->off_lists)
+		return NULL;
+	l = (const uint16_t *)(const void *)(s->data + g->off_lists + (size_t)p * g->list_stride);
+	if (l[which] == OWNER_LIST_LOST)
+		return NULL;
+	*n = l[which];
+	return l + 2 + (which == OWNER_BUILDINGS ? g->list_roads : 0);
+}
+
 static inline void *st_variant(catan_state *s)
 { return s->data + s->game->off_variant; }
 static inline const void *st_cvariant(const catan_state *s)
@@ -950,8 +988,8 @@ size_t catan_build__legal_setup_settlements(const catan_state *s, int player,
 size_t catan_build__legal_setup_roads(const catan_state *s, int player,
 				      uint16_t *out, size_t cap);
 /* Place pieces (no checks, no payment); update roads and awards. */
-/* Recompute every owner's piece sets from the piece bytes (boards with
- * masks; after edits and loads). */
+/* Recompute every owner's piece sets (boards with masks) or piece lists
+ * (the others) from the piece bytes, after edits and loads. */
 void catan_build__refresh_sets(catan_state *s);
 /* A board with masks: the player's roads and buildings and everybody's
  * (any output may be NULL). */

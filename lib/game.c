@@ -38,8 +38,9 @@ game_destroy(catan_game *g)
 
 /*
  * The state is one flat block: core, players, one byte per intersection
- * and edge, the owners' piece sets on boards with masks, then the
- * variant's and each module's slice, each 8-aligned.
+ * and edge, the owners' piece sets on boards with masks or their piece
+ * lists on the others, then the variant's and each module's slice, each
+ * 8-aligned.
  */
 static int
 compute_layout(catan_game *g)
@@ -54,9 +55,17 @@ compute_layout(catan_game *g)
 	g->off_edges = (uint32_t)off;
 	off = round8(off + g->board.nedge);
 	g->off_sets = 0;
+	g->off_lists = 0;
 	if (g->board.masks_ok) {
 		g->off_sets = (uint32_t)off;
 		off += (uint64_t)catan_game__owners(g) * sizeof(struct owner_sets);
+	} else {
+		g->list_roads = g->pieces[CATAN_PIECE_ROAD];
+		g->list_buildings = (uint16_t)(g->pieces[CATAN_PIECE_SETTLEMENT] +
+					       g->pieces[CATAN_PIECE_CITY]);
+		g->list_stride = (uint32_t)round8(2u * (2u + g->list_roads + g->list_buildings));
+		g->off_lists = (uint32_t)off;
+		off += (uint64_t)catan_game__owners(g) * g->list_stride;
 	}
 	g->off_variant = (uint32_t)off;
 	off += g->variant_size;

@@ -379,6 +379,7 @@ catan_road__longest(const catan_state *s, int player)
 {
 	struct road_walk w;
 	const struct board *b = &s->game->board;
+	const uint16_t *list;
 	uint16_t roads[WALK_ROADS];
 	unsigned nroads = 0;
 
@@ -391,7 +392,11 @@ catan_road__longest(const catan_state *s, int player)
 		return mask_longest(&mw);
 	}
 	walk_init(&w, s, player);
+	list = st_cpiece_list(s, player, OWNER_ROADS, &nroads);
+	if (list && nroads <= ARRAY_LEN(roads))
+		return longest_of(&w, list, nroads);
 	/* The player's roads, listed once for both passes. */
+	nroads = 0;
 	for (unsigned e = 0; e < b->nedge && nroads < ARRAY_LEN(roads); e++)
 		if (is_road_of(w.edges[e], player))
 			roads[nroads++] = (uint16_t)e;

@@ -225,11 +225,97 @@ fast_board(const struct board *b)
 	return b->masks_ok;
 }
 
+/* An owner's list (OWNER_ROADS or OWNER_BUILDINGS) in the block @l, and
+ * its room. */
+static inline uint16_t *
+list_ids(const catan_game *g, uint16_t *l, unsigned which)
+{
+	return l + 2 + (which == OWNER_BUILDINGS ? g->list_roads : 0);
+}
+
+static inline unsigned
+list_room(const catan_game *g, unsigned which)
+{
+	return which == OWNER_BUILDINGS ? g->list_buildings : g->list_roads;
+}
+
+/* The owners' piece lists from the piece bytes (boards without masks):
+ * in id order, so each list comes out ascending. */
+static void
+refresh_lists(catan_state *s)
+{
+	const catan_game *g = s->game;
+	int owners = catan_game__owners(g);
+
+	for (int p = 0; p < owners; p++)
+		memset(st_lists(s, p), 0, g->list_stride);
+	for (unsigned which = OWNER_ROADS; which <= OWNER_BUILDINGS; which++) {
+		const uint8_t *bytes = which == OWNER_ROADS ? st_cedge(s) : st_cvert(s);
+		unsigned places = which == OWNER_ROADS ? g->board.nedge : g->board.nvert;
+
+		for (unsigned id = 0; id < places; id++) {
+			uint16_t *l;
+
+			if (bytes[id] == 0 || (unsigned)PIECE_OWNER(bytes[id]) >= (unsigned)owners)
+				continue;
+			l = st_lists(s, PIECE_OWNER(bytes[id]));
+			if (l[which] == OWNER_LIST_LOST)
+				continue;
+			if (l[which] >= list_room(g, which))
+				l[which] = OWNER_LIST_LOST;
+			else
+				list_ids(g, l, which)[l[which]++] = (uint16_t)id;
+		}
+	}
+}
+
+/* @id joins the owner's list, in its place in ascending order. */
+static void
+list_insert(catan_state *s, int p, unsigned which, unsigned id)
+{
+	uint16_t *l = st_lists(s, p), *ids = list_ids(s->game, l, which);
+	unsigned n = l[which];
+
+	if (n == OWNER_LIST_LOST)
+		return;
+	if (n >= list_room(s->game, which)) {
+		l[which] = OWNER_LIST_LOST;
+		return;
+	}
+	while (n > 0 && ids[n - 1] > id) {
+		ids[n] = ids[n - 1];
+		n--;
+	}
+	ids[n] = (uint16_t)id;
+	l[which]++;
+}
+
+/* @id leaves the owner's list (if it is there). */
+static void
+list_remove(catan_state *s, int p, unsigned which, unsigned id)
+{
+	uint16_t *l = st_lists(s, p), *ids = list_ids(s->game, l, which);
+	unsigned n = l[which], i = 0;
+
+	if (n == OWNER_LIST_LOST)
+		return;
+	while (i < n && ids[i] != id)
+		i++;
+	if (i == n)
+		return;
+	for (; i + 1 < n; i++)
+		ids[i] = ids[i + 1];
+	ids[n - 1] = 0;
+	l[which]--;
+}
+
 void
 catan_build__refresh_sets(catan_state *s)
 {
 	const struct board *b = &s->game->board;
 
+	if (s->game->off_lists)
+		refresh_lists(s);
 	if (!s->game->off_sets)
 		return;
 	for (int p = 0; p < catan_game__owners(s->game); p++) {
@@ -306,6 +392,31 @@ fast_legal_settlements(const catan_state *s, int player)
 }
 
 /*
+ * The ends of the player's roads as a set of intersections (@ends: room for
+ * the board's), from their road list or, without it, every edge's byte.
+ */
+static void
+road_ends(const catan_state *s, int player, uint64_t *ends)
+{
+	const struct board *b = &s->game->board;
+	const uint8_t *edges = st_cedge(s);
+	unsigned n;
+	const uint16_t *roads = st_cpiece_list(s, player, OWNER_ROADS, &n);
+
+	memset(ends, 0, (((size_t)b->nvert + 63) / 64) * sizeof(*ends));
+	if (!roads)
+		n = b->nedge;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned e = roads ? roads[i] : i;
+
+		if (!roads && !is_road_of(edges[e], player))
+			continue;
+		for (unsigned j = 0; j < 2; j++)
+			ends[b->edge[e].vert[j] >> 6] |= 1ull << (b->edge[e].vert[j] & 63);
+	}
+}
+
+/*
  * Every free edge at an intersection the player can build from: one of
  * their buildings, or an end of one of their roads not taken by another
  * player's building. This is road_connects() turned around, so the list
@@ -315,9 +426,11 @@ size_t
 catan_build__legal_roads(const catan_state *s, int player, uint16_t *out, size_t cap)
 {
 	const struct board *b = &s->game->board;
-	const uint8_t *edges = st_cedge(s), *verts = st_cvert(s);
-	uint64_t mask[SCAN_WORDS];
+	const uint8_t *verts = st_cvert(s);
+	const uint16_t *buildings;
+	uint64_t mask[SCAN_WORDS], ends[SCAN_WORDS];
 	size_t words = ((size_t)b->nedge + 63) / 64;
+	unsigned pieces;
 
 	if (player < 0 || player >= catan_game__owners(s->game) ||
 	    st_cplayer(s, player)->roads_left == 0)
@@ -339,19 +452,24 @@ catan_build__legal_roads(const catan_state *s, int player, uint16_t *out, size_t
 		return n;
 	}
 	memset(mask, 0, words * sizeof(mask[0]));
-	for (unsigned e = 0; e < b->nedge; e++) {
-		if (!is_road_of(edges[e], player))
-			continue;
-		for (unsigned j = 0; j < 2; j++) {
-			unsigned v = b->edge[e].vert[j];
+	road_ends(s, player, ends);
+	for (size_t w = 0; w < ((size_t)b->nvert + 63) / 64; w++)
+		for (uint64_t bits = ends[w]; bits; bits &= bits - 1) {
+			unsigned v = (unsigned)(w * 64 + (unsigned)__builtin_ctzll(bits));
 
 			if (verts[v] == 0 || PIECE_OWNER(verts[v]) == player)
 				mark_free_edges_at(s, v, mask);
 		}
-	}
-	for (unsigned v = 0; v < b->nvert; v++)
-		if (verts[v] != 0 && PIECE_OWNER(verts[v]) == player)
+	/* From the player's building list, or every intersection without it. */
+	buildings = st_cpiece_list(s, player, OWNER_BUILDINGS, &pieces);
+	if (!buildings)
+		pieces = b->nvert;
+	for (unsigned i = 0; i < pieces; i++) {
+		unsigned v = buildings ? buildings[i] : i;
+
+		if (buildings || (verts[v] != 0 && PIECE_OWNER(verts[v]) == player))
 			mark_free_edges_at(s, v, mask);
+	}
 	return emit_bits(mask, words, out, cap);
 }
 
@@ -361,7 +479,7 @@ size_t
 catan_build__legal_settlements(const catan_state *s, int player, uint16_t *out, size_t cap)
 {
 	const struct board *b = &s->game->board;
-	const uint8_t *edges = st_cedge(s), *verts = st_cvert(s);
+	const uint8_t *verts = st_cvert(s);
 	uint64_t mask[SCAN_WORDS];
 	size_t words = ((size_t)b->nvert + 63) / 64;
 
@@ -384,17 +502,14 @@ catan_build__legal_settlements(const catan_state *s, int player, uint16_t *out, 
 		}
 		return n;
 	}
-	memset(mask, 0, words * sizeof(mask[0]));
-	for (unsigned e = 0; e < b->nedge; e++) {
-		if (!is_road_of(edges[e], player))
-			continue;
-		for (unsigned j = 0; j < 2; j++) {
-			unsigned v = b->edge[e].vert[j];
+	road_ends(s, player, mask);
+	for (size_t w = 0; w < words; w++)
+		for (uint64_t bits = mask[w]; bits; bits &= bits - 1) {
+			unsigned v = (unsigned)(w * 64 + (unsigned)__builtin_ctzll(bits));
 
-			if (verts[v] == 0 && catan_build__distance_ok(s, v))
-				mask[v >> 6] |= 1ull << (v & 63);
+			if (verts[v] != 0 || !catan_build__distance_ok(s, v))
+				mask[w] &= ~(bits & -bits);
 		}
-	}
 	return emit_bits(mask, words, out, cap);
 }
 
@@ -411,8 +526,12 @@ catan_build__legal_setup_settlements(const catan_state *s, int player,
 	    st_cplayer(s, player)->settlements_left == 0)
 		return 0;
 	if (!fast_board(b)) {
+		const uint8_t *verts = st_cvert(s);
+
+		/* check_settlement(..., true) at every intersection, the player
+		 * and the stock checked once above */
 		for (unsigned v = 0; v < b->nvert; v++) {
-			if (catan_build__check_settlement(s, player, v, true) != CATAN_REASON_NONE)
+			if (verts[v] != 0 || !catan_build__distance_ok(s, v) || !has_free_edge_at(s, v))
 				continue;
 			if (n < cap)
 				out[n] = (uint16_t)v;
@@ -546,6 +665,8 @@ catan_build__place_road(catan_state *s, int player, unsigned edge)
 	st_edge(s)[edge] = PIECE_BYTE(player, EDGE_KIND_ROAD);
 	if (s->game->off_sets)
 		st_sets(s, player)->roads[edge >> 6] |= 1ull << (edge & 63);
+	else if (s->game->off_lists)
+		list_insert(s, player, OWNER_ROADS, edge);
 	if (ps->roads_left > 0)
 		ps->roads_left--;
 	/* Only the builder's network holding this road changed. */
@@ -566,6 +687,8 @@ catan_build__place_settlement(catan_state *s, int player, unsigned vertex)
 	st_vert(s)[vertex] = PIECE_BYTE(player, CATAN_PIECE_SETTLEMENT);
 	if (s->game->off_sets)
 		st_sets(s, player)->buildings |= 1ull << vertex;
+	else if (s->game->off_lists)
+		list_insert(s, player, OWNER_BUILDINGS, vertex);
 	if (ps->settlements_left > 0)
 		ps->settlements_left--;
 	/* Only a settlement on a free intersection is placed in play; a
@@ -598,6 +721,10 @@ catan_build__place_city(catan_state *s, int player, unsigned vertex)
 		    PIECE_OWNER(old) < catan_game__owners(s->game))
 			st_sets(s, PIECE_OWNER(old))->buildings &= ~(1ull << vertex);
 		st_sets(s, player)->buildings |= 1ull << vertex;
+	} else if (s->game->off_lists && (old == 0 || PIECE_OWNER(old) != player)) {
+		if (old != 0 && (unsigned)PIECE_OWNER(old) < (unsigned)catan_game__owners(s->game))
+			list_remove(s, PIECE_OWNER(old), OWNER_BUILDINGS, vertex);
+		list_insert(s, player, OWNER_BUILDINGS, vertex);
 	}
 	if (ps->cities_left > 0)
 		ps->cities_left--;

@@ -312,8 +312,8 @@ catan_state_hash(const catan_state *s)
 	/* The block is a multiple of 8 bytes and 16-aligned. Eight
 	 * independent lanes of multiply-xor, held in registers, keep the
 	 * CPU's multipliers busy; an fmix64 finish spreads every input bit
-	 * over the result. The piece sets are left out: they follow from the
-	 * piece bytes, so equal positions still hash equal. */
+	 * over the result. The piece sets or lists are left out: they follow
+	 * from the piece bytes, so equal positions hash equal on any path. */
 	uint64_t l0 = 0x243f6a8885a308d3ull, l1 = 0x13198a2e03707344ull,
 		 l2 = 0xa4093822299f31d0ull, l3 = 0x082efa98ec4e6c89ull,
 		 l4 = 0x452821e638d01377ull, l5 = 0xbe5466cf34e90c6cull,
@@ -325,8 +325,8 @@ catan_state_hash(const catan_state *s)
 		return 0;
 	from[0] = 0;
 	to[0] = s->size / 8;
-	if (s->game->off_sets) {
-		to[0] = s->game->off_sets / 8;
+	if (s->game->off_sets || s->game->off_lists) {
+		to[0] = (s->game->off_sets ? s->game->off_sets : s->game->off_lists) / 8;
 		from[1] = s->game->off_variant / 8;
 		to[1] = s->size / 8;
 		parts = 2;

@@ -14,8 +14,8 @@
  * - Boards with bit masks take bitset paths (listings, Longest Road, piece
  *   sets, the robber's victims, the modules' own) and games of up to 8
  *   players pay production a byte per player; larger boards (Connect,
- *   Merchants of Europe) scan the piece bytes and more players are paid
- *   one by one; the base game resolves sampled chance by a fused
+ *   Merchants of Europe) walk the owners' piece lists and more players
+ *   are paid one by one; the base game resolves sampled chance by a fused
  *   draw-and-apply step. The same game built on the general paths
  *   (catan_ctx.general_paths: none of these) must list the same actions,
  *   offer the same chance outcomes and reach the same positions, in
@@ -110,6 +110,35 @@ check_builds_by_rule(struct play *p, int player, size_t n)
 	}
 }
 
+/*
+ * Boards without masks keep every owner's pieces as lists; a list marked
+ * lost (OWNER_LIST_LOST: pieces past the stock) makes its readers scan the
+ * piece bytes, which must give the same actions and road lengths.
+ */
+static void
+check_lost_lists_scan(struct play *p, int player, size_t n)
+{
+	const catan_game *g = p->s->game;
+	static catan_action scanned[4096];
+	size_t m = 0;
+
+	if (!g->off_lists)
+		return;
+	ck_assert(n <= ARRAY_LEN(scanned));
+	CATAN_ASSERT_OK(catan_state_copy(p->scratch, p->s));
+	for (int q = 0; q < catan_game__owners(g); q++) {
+		st_lists(p->scratch, q)[OWNER_ROADS] = OWNER_LIST_LOST;
+		st_lists(p->scratch, q)[OWNER_BUILDINGS] = OWNER_LIST_LOST;
+	}
+	CATAN_ASSERT_OK(catan_state_legal_actions(p->scratch, player, scanned,
+						  ARRAY_LEN(scanned), &m));
+	ck_assert_msg(m == n && memcmp(scanned, p->legal, n * sizeof(*scanned)) == 0,
+		      "%s, step %u: p%d's actions differ when the piece lists are lost",
+		      p->spec, p->step, player);
+	for (int q = 0; q < catan_game__owners(g); q++)
+		ck_assert_uint_eq(catan_road__longest(p->scratch, q), catan_road__longest(p->s, q));
+}
+
 /* The listed walk's outcome for the pending event, drawn with @p rng. */
 static const catan_action *
 walk_outcome(struct play *p, struct catan_rng *rng)
@@ -201,8 +230,10 @@ play_one(const char *const game[2], unsigned seed, const struct board_spec *boar
 							  p.cap, &n));
 		ck_assert_uint_gt(n, 0);
 		/* one step in eight: a place at a time costs a check per place */
-		if (builds && p.step % 8 == 0)
+		if (builds && p.step % 8 == 0) {
 			check_builds_by_rule(&p, __builtin_ctz(acting), n);
+			check_lost_lists_scan(&p, __builtin_ctz(acting), n);
+		}
 		CATAN_ASSERT_OK(catan_state_apply(p.s, &p.legal[catan_test_rand(&x) % n]));
 	}
 	check_derived(&p);

@@ -693,7 +693,6 @@ static void
 legal_main(const catan_state *s, int p, catan_sink *sink)
 {
 	const struct player_state *ps = st_cplayer(s, p);
-	unsigned nv = s->game->board.nvert;
 	uint64_t hand = cards_word(ps->hand);
 
 	if (may_build_road(ps, hand))
@@ -706,13 +705,21 @@ legal_main(const catan_state *s, int p, catan_sink *sink)
 
 			sink__push_id_set(sink, CATAN_ACT_BUILD_CITY, p, &set, 1);
 		} else {
+			/* the player's building list, or every intersection */
 			const uint8_t *verts = st_cvert(s);
 			uint8_t own = PIECE_BYTE(p, CATAN_PIECE_SETTLEMENT);
 			struct sink_run r = sink__begin(sink);
+			unsigned n;
+			const uint16_t *list = st_cpiece_list(s, p, OWNER_BUILDINGS, &n);
 
-			for (unsigned v = 0; v < nv; v++)
+			if (!list)
+				n = s->game->board.nvert;
+			for (unsigned i = 0; i < n; i++) {
+				unsigned v = list ? list[i] : i;
+
 				if (verts[v] == own)
 					sink__put(&r, CATAN_ACT_BUILD_CITY, p, v, 0, 0, 0, 0, 0);
+			}
 			sink__end(sink, &r);
 		}
 	}
