@@ -11,6 +11,8 @@
  * they do not. A third run gives the library's own rollout
  * (catan_state_playout()) on the fast paths, over games of its policy.
  *
+ * Each run goes in a process of its own (play_alone()).
+ *
  * --radius R plays the games on a hexagonal island of radius R
  * (tests/test-islands.h; the standard island has radius 2) given by the
  * context (catan_ctx.board): how the costs grow with the board.
@@ -22,6 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "catan-private.h"
 #include "test-islands.h"
@@ -125,6 +129,43 @@ out:
 	return rc;
 }
 
+/*
+ * Each run in a process of its own: runs in one process changed the
+ * later ones' figures by up to half (where the heap put their states),
+ * so none inherits another's heap.
+ */
+static int
+play_alone(const char *spec, unsigned games, bool general, bool rollout, struct run *out)
+{
+	int fd[2], status = 0, rc = 1;
+	pid_t pid;
+
+	if (pipe(fd) != 0)
+		return 1;
+	pid = fork();
+	if (pid < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return 1;
+	}
+	if (pid == 0) {
+		close(fd[0]);
+		rc = play(spec, games, general, rollout, out);
+		if (write(fd[1], &rc, sizeof(rc)) != (ssize_t)sizeof(rc) ||
+		    write(fd[1], out, sizeof(*out)) != (ssize_t)sizeof(*out))
+			_exit(1);
+		_exit(0);
+	}
+	close(fd[1]);
+	if (read(fd[0], &rc, sizeof(rc)) != (ssize_t)sizeof(rc) ||
+	    read(fd[0], out, sizeof(*out)) != (ssize_t)sizeof(*out))
+		rc = 1;
+	close(fd[0]);
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		rc = 1;
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -157,9 +198,9 @@ main(int argc, char **argv)
 	for (size_t i = 0; i < nspecs; i++) {
 		struct run fast, general, rollout;
 
-		if (play(specs[i], games, false, false, &fast) ||
-		    play(specs[i], games, true, false, &general) ||
-		    play(specs[i], games, false, true, &rollout))
+		if (play_alone(specs[i], games, false, false, &fast) ||
+		    play_alone(specs[i], games, true, false, &general) ||
+		    play_alone(specs[i], games, false, true, &rollout))
 			return 1;
 		if (fast.steps != general.steps || fast.steps == 0) {
 			fprintf(stderr, "bench-paths: %s: the runs played different games\n", specs[i]);
