@@ -313,8 +313,8 @@ play_twin(const char *const game[2], const char *chance, unsigned seed,
 	 * have no bit sets on either, and the rest differs */
 	ck_assert(g_fast->board.masks_ok == (g_fast->board.nvert <= BOARD_MASK_VERTS) &&
 		  (g_fast->off_sets != 0) == g_fast->board.masks_ok && g_fast->packed_production);
-	ck_assert(!g_gen->board.masks_ok && g_gen->off_sets == 0 && !g_gen->packed_production &&
-		  !g_gen->resolve_sampled);
+	ck_assert(!g_gen->board.masks_ok && g_gen->off_sets == 0 && g_gen->off_lists != 0 &&
+		  !g_gen->packed_production && !g_gen->resolve_sampled);
 	/* the base game alone resolves sampled events by its fused step */
 	if (!strcmp(game[1], ""))
 		ck_assert(g_fast->resolve_sampled != NULL);
