@@ -202,6 +202,7 @@ play_one(const char *const game[2], unsigned seed, const struct board_spec *boar
 	catan_game *g;
 	struct play p = { spec, NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0 };
 	uint64_t x = 0x9e3779b97f4a7c15ull ^ seed;
+	unsigned build_steps = 0;
 
 	/* EXPLICIT chance: the test draws and compares with the samplers */
 	snprintf(spec, sizeof(spec), "%s,chance=explicit,seed=%u)%s", game[0], seed, game[1]);
@@ -229,11 +230,21 @@ play_one(const char *const game[2], unsigned seed, const struct board_spec *boar
 		CATAN_ASSERT_OK(catan_state_legal_actions(p.s, __builtin_ctz(acting), p.legal,
 							  p.cap, &n));
 		ck_assert_uint_gt(n, 0);
-		/* one step in eight (in 32 under valgrind): a place at a time
-		 * costs a check per place */
-		if (builds && p.step % (catan_test_under_valgrind() ? 32 : 8) == 0) {
-			check_builds_by_rule(&p, __builtin_ctz(acting), n);
-			check_lost_lists_scan(&p, __builtin_ctz(acting), n);
+		/* A place at a time costs a check per place: one in eight of
+		 * the steps that list a build (in 32 under valgrind), the first
+		 * of them included, and one in 32 of the others (in 128). */
+		if (builds) {
+			unsigned stride = catan_test_under_valgrind() ? 32 : 8;
+			bool lists_build = false;
+
+			for (size_t i = 0; i < n; i++)
+				lists_build |= p.legal[i].type == CATAN_ACT_BUILD_ROAD ||
+					       p.legal[i].type == CATAN_ACT_BUILD_SETTLEMENT ||
+					       p.legal[i].type == CATAN_ACT_BUILD_CITY;
+			if (lists_build ? build_steps++ % stride == 0 : p.step % (4 * stride) == 0) {
+				check_builds_by_rule(&p, __builtin_ctz(acting), n);
+				check_lost_lists_scan(&p, __builtin_ctz(acting), n);
+			}
 		}
 		CATAN_ASSERT_OK(catan_state_apply(p.s, &p.legal[catan_test_rand(&x) % n]));
 	}
