@@ -697,6 +697,50 @@ st_cpiece_list(const catan_state *s, int p, unsigned which, unsigned *n)
 	return l + 2 + (which == OWNER_BUILDINGS ? g->list_roads : 0);
 }
 
+/*
+ * The owner's roads or buildings one id at a time, ascending: from their
+ * list, or, when the game keeps none or it is lost, from every piece byte
+ * (edges for OWNER_ROADS, intersections for OWNER_BUILDINGS). Edges hold
+ * roads only, so an owned edge byte is a road, as in the lists.
+ */
+struct owned_pieces {
+	const uint16_t *list;   /* the owner's list, or NULL to scan */
+	const uint8_t *bytes;   /* the piece bytes scanned without it */
+	unsigned next, end;
+	int owner;
+};
+
+static inline void
+owned_pieces_init(struct owned_pieces *it, const catan_state *s, int p, unsigned which)
+{
+	unsigned n = 0;
+
+	it->list = st_cpiece_list(s, p, which, &n);
+	it->bytes = which == OWNER_ROADS ? st_cedge(s) : st_cvert(s);
+	it->next = 0;
+	it->end = it->list ? n : which == OWNER_ROADS ? s->game->board.nedge :
+						       s->game->board.nvert;
+	it->owner = p;
+}
+
+static inline bool
+owned_pieces_next(struct owned_pieces *it, unsigned *id)
+{
+	while (it->next < it->end) {
+		unsigned i = it->next++;
+
+		if (it->list) {
+			*id = it->list[i];
+			return true;
+		}
+		if (it->bytes[i] != 0 && PIECE_OWNER(it->bytes[i]) == it->owner) {
+			*id = i;
+			return true;
+		}
+	}
+	return false;
+}
+
 static inline void *st_variant(catan_state *s)
 { return s->data + s->game->off_variant; }
 static inline const void *st_cvariant(const catan_state *s)
@@ -976,6 +1020,7 @@ bool catan_build__any_road_possible(const catan_state *s, int player);
 size_t catan_build__legal_roads(const catan_state *s, int player, uint16_t *out, size_t cap);
 size_t catan_build__legal_settlements(const catan_state *s, int player,
 				      uint16_t *out, size_t cap);
+size_t catan_build__legal_cities(const catan_state *s, int player, uint16_t *out, size_t cap);
 /* The same places as sets, on boards with masks (struct board): false,
  * with nothing written, on other boards. Listings emit actions straight
  * from the bits instead of through an id array. */

@@ -378,28 +378,25 @@ unsigned
 catan_road__longest(const catan_state *s, int player)
 {
 	struct road_walk w;
-	const struct board *b = &s->game->board;
-	const uint16_t *list;
+	struct owned_pieces it;
 	uint16_t roads[WALK_ROADS];
-	unsigned nroads = 0;
+	unsigned nroads = 0, e;
 
 	if (!walk_supported(s, player))
 		return 0;
-	if (b->masks_ok) {
+	if (s->game->board.masks_ok) {
 		struct mask_walk mw;
 
 		mask_walk_init(&mw, s, player);
 		return mask_longest(&mw);
 	}
 	walk_init(&w, s, player);
-	list = st_cpiece_list(s, player, OWNER_ROADS, &nroads);
-	if (list && nroads <= ARRAY_LEN(roads))
-		return longest_of(&w, list, nroads);
+	owned_pieces_init(&it, s, player, OWNER_ROADS);
+	if (it.list && it.end <= ARRAY_LEN(roads))
+		return longest_of(&w, it.list, it.end);
 	/* The player's roads, listed once for both passes. */
-	nroads = 0;
-	for (unsigned e = 0; e < b->nedge && nroads < ARRAY_LEN(roads); e++)
-		if (is_road_of(w.edges[e], player))
-			roads[nroads++] = (uint16_t)e;
+	while (nroads < ARRAY_LEN(roads) && owned_pieces_next(&it, &e))
+		roads[nroads++] = (uint16_t)e;
 	return longest_of(&w, roads, nroads);
 }
 

@@ -391,29 +391,20 @@ fast_legal_settlements(const catan_state *s, int player)
 	return out;
 }
 
-/*
- * The ends of the player's roads as a set of intersections (@ends: room for
- * the board's), from their road list or, without it, every edge's byte.
- */
+/* The ends of the player's roads as a set of intersections (@ends: room
+ * for the board's). */
 static void
 road_ends(const catan_state *s, int player, uint64_t *ends)
 {
 	const struct board *b = &s->game->board;
-	const uint8_t *edges = st_cedge(s);
-	unsigned n;
-	const uint16_t *roads = st_cpiece_list(s, player, OWNER_ROADS, &n);
+	struct owned_pieces roads;
+	unsigned e;
 
 	memset(ends, 0, (((size_t)b->nvert + 63) / 64) * sizeof(*ends));
-	if (!roads)
-		n = b->nedge;
-	for (unsigned i = 0; i < n; i++) {
-		unsigned e = roads ? roads[i] : i;
-
-		if (!roads && !is_road_of(edges[e], player))
-			continue;
+	owned_pieces_init(&roads, s, player, OWNER_ROADS);
+	while (owned_pieces_next(&roads, &e))
 		for (unsigned j = 0; j < 2; j++)
 			ends[b->edge[e].vert[j] >> 6] |= 1ull << (b->edge[e].vert[j] & 63);
-	}
 }
 
 /*
@@ -427,10 +418,10 @@ catan_build__legal_roads(const catan_state *s, int player, uint16_t *out, size_t
 {
 	const struct board *b = &s->game->board;
 	const uint8_t *verts = st_cvert(s);
-	const uint16_t *buildings;
+	struct owned_pieces buildings;
 	uint64_t mask[SCAN_WORDS], ends[SCAN_WORDS];
 	size_t words = ((size_t)b->nedge + 63) / 64;
-	unsigned pieces;
+	unsigned v;
 
 	if (player < 0 || player >= catan_game__owners(s->game) ||
 	    st_cplayer(s, player)->roads_left == 0)
@@ -455,21 +446,13 @@ catan_build__legal_roads(const catan_state *s, int player, uint16_t *out, size_t
 	road_ends(s, player, ends);
 	for (size_t w = 0; w < ((size_t)b->nvert + 63) / 64; w++)
 		for (uint64_t bits = ends[w]; bits; bits &= bits - 1) {
-			unsigned v = (unsigned)(w * 64 + (unsigned)__builtin_ctzll(bits));
-
+			v = (unsigned)(w * 64 + (unsigned)__builtin_ctzll(bits));
 			if (verts[v] == 0 || PIECE_OWNER(verts[v]) == player)
 				mark_free_edges_at(s, v, mask);
 		}
-	/* From the player's building list, or every intersection without it. */
-	buildings = st_cpiece_list(s, player, OWNER_BUILDINGS, &pieces);
-	if (!buildings)
-		pieces = b->nvert;
-	for (unsigned i = 0; i < pieces; i++) {
-		unsigned v = buildings ? buildings[i] : i;
-
-		if (buildings || (verts[v] != 0 && PIECE_OWNER(verts[v]) == player))
-			mark_free_edges_at(s, v, mask);
-	}
+	owned_pieces_init(&buildings, s, player, OWNER_BUILDINGS);
+	while (owned_pieces_next(&buildings, &v))
+		mark_free_edges_at(s, v, mask);
 	return emit_bits(mask, words, out, cap);
 }
 
@@ -511,6 +494,29 @@ catan_build__legal_settlements(const catan_state *s, int player, uint16_t *out, 
 				mask[w] &= ~(bits & -bits);
 		}
 	return emit_bits(mask, words, out, cap);
+}
+
+/* The player's settlements, where a city may go, in id order. */
+size_t
+catan_build__legal_cities(const catan_state *s, int player, uint16_t *out, size_t cap)
+{
+	const uint8_t *verts = st_cvert(s);
+	struct owned_pieces buildings;
+	size_t n = 0;
+	unsigned v;
+
+	if (player < 0 || player >= catan_game__owners(s->game) ||
+	    st_cplayer(s, player)->cities_left == 0)
+		return 0;
+	owned_pieces_init(&buildings, s, player, OWNER_BUILDINGS);
+	while (owned_pieces_next(&buildings, &v)) {
+		if (verts[v] != PIECE_BYTE(player, CATAN_PIECE_SETTLEMENT))
+			continue;
+		if (n < cap)
+			out[n] = (uint16_t)v;
+		n++;
+	}
+	return n;
 }
 
 /* Set-up settlements (check_settlement(..., true)) in id order. */

@@ -690,6 +690,22 @@ own_settlement_set(const catan_state *s, int p)
 }
 
 static void
+push_cities(const catan_state *s, catan_sink *sink, int p)
+{
+	uint16_t ids[MAX_PLACES];
+	uint64_t set;
+	size_t n;
+
+	if (s->game->off_sets) {
+		set = own_settlement_set(s, p);
+		sink__push_id_set(sink, CATAN_ACT_BUILD_CITY, p, &set, 1);
+		return;
+	}
+	n = catan_build__legal_cities(s, p, ids, ARRAY_LEN(ids));
+	sink__push_ids(sink, CATAN_ACT_BUILD_CITY, p, ids, n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
+}
+
+static void
 legal_main(const catan_state *s, int p, catan_sink *sink)
 {
 	const struct player_state *ps = st_cplayer(s, p);
@@ -699,30 +715,8 @@ legal_main(const catan_state *s, int p, catan_sink *sink)
 		push_roads(s, sink, p, false);
 	if (may_build_settlement(ps, hand))
 		push_settlements(s, sink, p);
-	if (may_build_city(ps, hand)) {
-		if (s->game->off_sets) {
-			uint64_t set = own_settlement_set(s, p);
-
-			sink__push_id_set(sink, CATAN_ACT_BUILD_CITY, p, &set, 1);
-		} else {
-			/* the player's building list, or every intersection */
-			const uint8_t *verts = st_cvert(s);
-			uint8_t own = PIECE_BYTE(p, CATAN_PIECE_SETTLEMENT);
-			struct sink_run r = sink__begin(sink);
-			unsigned n;
-			const uint16_t *list = st_cpiece_list(s, p, OWNER_BUILDINGS, &n);
-
-			if (!list)
-				n = s->game->board.nvert;
-			for (unsigned i = 0; i < n; i++) {
-				unsigned v = list ? list[i] : i;
-
-				if (verts[v] == own)
-					sink__put(&r, CATAN_ACT_BUILD_CITY, p, v, 0, 0, 0, 0, 0);
-			}
-			sink__end(sink, &r);
-		}
-	}
+	if (may_build_city(ps, hand))
+		push_cities(s, sink, p);
 	if (may_buy_dev(s, hand))
 		push(sink, CATAN_ACT_BUY_DEV, p, 0, 0);
 	push_dev_plays(s, sink, p);
