@@ -52,6 +52,12 @@ struct catan_ctx {
 	 * of other sizes, the way Merchants of Europe and Connect will have
 	 * them (doc/performance.md, Scaling). */
 	const struct board_spec *board;
+	/* Games built in this context seat up to this many players where
+	 * no module bounds them (0: the variant's own bounds). With a given
+	 * board the tests and bench-paths play the base rules with 8 and 16
+	 * players, the per-player paths Connect will take (doc/performance.md,
+	 * Scaling). */
+	unsigned max_players;
 	char errmsg[CATAN_ERRMSG_SIZE];
 	/* Messages written to errmsg so far: whether a hook left its own
 	 * message shows in the count, even when the text is the last one's. */

@@ -493,6 +493,8 @@ catan_game__settle_players(catan_game *g)
 		}
 		neutral += m->neutral_players;
 	}
+	if (who == g->variant->name && g->ctx && g->ctx->max_players > hi)
+		hi = g->ctx->max_players;
 	if (!g->players_given)
 		g->num_players = (uint8_t)(g->variant->default_players < lo ? lo :
 					   g->variant->default_players > hi ? hi :

@@ -15,7 +15,9 @@
  *
  * --radius R plays the games on a hexagonal island of radius R
  * (tests/test-islands.h; the standard island has radius 2) given by the
- * context (catan_ctx.board): how the costs grow with the board.
+ * context (catan_ctx.board): how the costs grow with the board. There
+ * the context seats up to 16 players (catan_ctx.max_players), so
+ * players=8 and players=16 show how they grow with the players.
  * SPDX-License-Identifier: MIT
  */
 #define _POSIX_C_SOURCE 200809L
@@ -81,6 +83,8 @@ play(const char *spec, unsigned games, bool general, bool rollout, struct run *o
 		return 1;
 	ctx->general_paths = general;
 	ctx->board = given_board;
+	if (given_board)
+		ctx->max_players = CATAN_MAX_PLAYERS;
 	if (catan_game_new_from_string(&g, ctx, spec) != CATAN_OK) {
 		fprintf(stderr, "bench-paths: %s: %s\n", spec, catan_ctx_errmsg(ctx));
 		goto out;
@@ -102,6 +106,8 @@ play(const char *spec, unsigned games, bool general, bool rollout, struct run *o
 			uint64_t steps = 0;
 
 			if (catan_state_playout(s, &x, legal, cap, UINT64_MAX, &steps) != CATAN_OK) {
+				fprintf(stderr, "bench-paths: %s: the rollout failed: %s\n", spec,
+					catan_ctx_errmsg(ctx));
 				catan_state_free(s);
 				goto out;
 			}
@@ -112,6 +118,8 @@ play(const char *spec, unsigned games, bool general, bool rollout, struct run *o
 		while ((acting = catan_state_acting_players(s)) != 0) {
 			if (catan_state_legal_actions(s, __builtin_ctz(acting), legal, cap, &n) !=
 			    CATAN_OK || n == 0) {
+				fprintf(stderr, "bench-paths: %s: no legal action for an acting player\n",
+					spec);
 				catan_state_free(s);
 				goto out;
 			}

@@ -1314,7 +1314,8 @@ START_TEST(board_given_islands_counts)
 		unsigned coastal = 0;
 
 		ck_assert_int_eq(test_island_make(&isl, (int)r, r), 0);
-		g = catan_test_game_new(ctx, "base(players=4)");
+		/* radius 1 (24 intersections) seats 3 (board_given_more_players) */
+		g = catan_test_game_new(ctx, r == 1 ? "base(players=3)" : "base(players=4)");
 		CATAN_ASSERT_OK(catan_board_counts_get(g, &counts));
 		ck_assert_uint_eq(counts.hexes, 3 * r * (r + 1) + 1);
 		ck_assert_uint_eq(counts.vertices, 6 * (r + 1) * (r + 1));
@@ -1368,6 +1369,55 @@ START_TEST(board_given_refusals)
 }
 END_TEST
 
+/*
+ * More players than the variant seats (catan_ctx.max_players, for the
+ * scaling tests): only where no module bounds the players, and only on a
+ * board whose set-up has room for every settlement. Two settlements per
+ * owner (base-game.txt, "Installing the first colonies" 2 and 4), each
+ * taking itself and up to 3 neighbours (3: "Respect the distance"): 16 players need more than 124
+ * intersections; radius 2 has 54, radius 3 has 96, radius 4 has 150.
+ */
+START_TEST(board_given_more_players)
+{
+	static struct test_island isl;
+	catan_ctx *ctx = catan_test_ctx_new();
+	catan_game *g = NULL;
+
+	ck_assert_int_eq(test_island_make(&isl, 4, 1), 0);
+	ctx->board = &isl.spec;
+	/* the variant's bounds without max_players */
+	ck_assert_int_eq(catan_game_new_from_string(&g, ctx, "base(players=8)"), CATAN_EINVAL);
+	ck_assert_ptr_null(g);
+	ck_assert_ptr_nonnull(strstr(catan_ctx_errmsg(ctx), "expected 3..4"));
+	ctx->max_players = 16;
+	CATAN_ASSERT_OK(catan_game_new_from_string(&g, ctx, "base(players=16)"));
+	ck_assert_int_eq(catan_game_num_players(g), 16);
+	catan_game_unref(g);
+	g = NULL;
+	/* a module that bounds the players keeps its bounds */
+	ck_assert_int_eq(catan_game_new_from_string(&g, ctx, "base(players=3)+catan_for_two"),
+			 CATAN_EINVAL);
+	ck_assert_ptr_null(g);
+	ck_assert_int_eq(test_island_make(&isl, 3, 1), 0);
+	ck_assert_int_eq(catan_game_new_from_string(&g, ctx, "base(players=16)"), CATAN_EINVAL);
+	ck_assert_ptr_null(g);
+	ck_assert_ptr_nonnull(strstr(catan_ctx_errmsg(ctx),
+				     "16 players: the set-up needs a board of more than 124 "
+				     "intersections (this one has 96)"));
+	/* 8 players: 60 < 96 */
+	CATAN_ASSERT_OK(catan_game_new_from_string(&g, ctx, "base(players=8)"));
+	catan_game_unref(g);
+	g = NULL;
+	ck_assert_int_eq(test_island_make(&isl, 2, 1), 0);
+	ck_assert_int_eq(catan_game_new_from_string(&g, ctx, "base(players=8)"), CATAN_EINVAL);
+	ck_assert_ptr_nonnull(strstr(catan_ctx_errmsg(ctx), "more than 60 intersections (this one has 54)"));
+	ck_assert_int_eq(test_island_make(&isl, 1, 1), 0);
+	ck_assert_int_eq(catan_game_new_from_string(&g, ctx, "base(players=4)"), CATAN_EINVAL);
+	ck_assert_ptr_nonnull(strstr(catan_ctx_errmsg(ctx), "more than 28 intersections (this one has 24)"));
+	catan_ctx_free(ctx);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- suite */
 
 void
@@ -1399,4 +1449,5 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD(s, board_public_api_base_games);
 	CATAN_TEST_ADD(s, board_given_islands_counts);
 	CATAN_TEST_ADD(s, board_given_refusals);
+	CATAN_TEST_ADD(s, board_given_more_players);
 }

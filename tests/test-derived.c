@@ -207,6 +207,7 @@ play_one(const char *const game[2], unsigned seed, const struct board_spec *boar
 	/* EXPLICIT chance: the test draws and compares with the samplers */
 	snprintf(spec, sizeof(spec), "%s,chance=explicit,seed=%u)%s", game[0], seed, game[1]);
 	ctx->board = board;
+	ctx->max_players = board ? CATAN_MAX_PLAYERS : 0;
 	g = catan_test_game_new(ctx, spec);
 	p.cap = catan_game_max_legal_actions(g);
 	p.ocap = catan_game_max_chance_outcomes(g);
@@ -319,12 +320,14 @@ play_twin(const char *const game[2], const char *chance, unsigned seed,
 	snprintf(spec, sizeof(spec), "%s,chance=%s,seed=%u)%s", game[0], chance, seed, game[1]);
 	ctx_gen->general_paths = true;
 	ctx_fast->board = ctx_gen->board = board;
+	ctx_fast->max_players = ctx_gen->max_players = board ? CATAN_MAX_PLAYERS : 0;
 	g_fast = catan_test_game_new(ctx_fast, spec);
 	g_gen = catan_test_game_new(ctx_gen, spec);
 	/* the two paths, not the same one twice: boards too large for masks
 	 * have no bit sets on either, and the rest differs */
 	ck_assert(g_fast->board.masks_ok == (g_fast->board.nvert <= BOARD_MASK_VERTS) &&
-		  (g_fast->off_sets != 0) == g_fast->board.masks_ok && g_fast->packed_production);
+		  (g_fast->off_sets != 0) == g_fast->board.masks_ok &&
+		  g_fast->packed_production == (catan_game_num_players(g_fast) <= 8));
 	ck_assert(!g_gen->board.masks_ok && g_gen->off_sets == 0 && g_gen->off_lists != 0 &&
 		  !g_gen->packed_production && !g_gen->resolve_sampled);
 	/* the base game alone resolves sampled events by its fused step */
@@ -419,6 +422,7 @@ play_picks(const char *const game[2], const char *chance, unsigned seed,
 
 	snprintf(spec, sizeof(spec), "%s,chance=%s,seed=%u)%s", game[0], chance, seed, game[1]);
 	ctx->board = board;
+	ctx->max_players = board ? CATAN_MAX_PLAYERS : 0;
 	g = catan_test_game_new(ctx, spec);
 	cap = catan_game_max_legal_actions(g);
 	legal = malloc(cap * sizeof(*legal));
@@ -540,6 +544,13 @@ END_TEST
 #define BASE_4P { "base(players=4,offer_max=0", "" }
 #define BASE_3P { "base(players=3", "" }
 #define ALL_MODULES { "base(players=4,offer_max=0", "+friendly_robber+harbors+event_cards" }
+/* More players than the box seats (catan_ctx.max_players), as Connect will
+ * have: 8 keep the packed production, 16 take the wide one. Sixteen play
+ * on radius 6: on radius 4 their random games can fill every place from
+ * which anyone could still reach 10 points, and never end. */
+#define BASE_8P { "base(players=8", "" }
+#define BASE_16P { "base(players=16,offer_max=0", "" }
+#define ALL_MODULES_8P { "base(players=8,offer_max=0", "+friendly_robber+harbors+event_cards" }
 static const struct island_case {
 	int radius;
 	const char *game[2];
@@ -547,6 +558,7 @@ static const struct island_case {
 	{ 2, BASE_4P }, { 2, BASE_3P }, { 2, ALL_MODULES },
 	{ 3, BASE_4P }, { 3, BASE_3P }, { 3, ALL_MODULES },
 	{ 4, ALL_MODULES }, { 6, BASE_3P },
+	{ 3, BASE_8P }, { 4, ALL_MODULES_8P }, { 6, BASE_16P },
 };
 
 START_TEST(test_islands_derived_paths_and_picks)

@@ -120,6 +120,18 @@ base_build_game(catan_game *g)
 		if (rc != CATAN_OK)
 			return rc;
 	}
+	/* The set-up places two settlements per owner ("Installing the
+	 * first colonies" 2 and 4), and a settlement with its neighbours
+	 * takes at most 4 intersections (3, the distance rule): more than
+	 * 4(2n - 1) leaves a place for the last one whatever came before.
+	 * The island seats 4 (28 < 54); larger games need given boards. */
+	if (4u * (2u * catan_game__owners(g) - 1u) >= g->board.nvert) {
+		catan__ctx_seterr(g->ctx, "%u players: the set-up needs a board of more "
+				  "than %u intersections (this one has %u)",
+				  (unsigned)catan_game__owners(g),
+				  4u * (2u * catan_game__owners(g) - 1u), (unsigned)g->board.nvert);
+		return CATAN_EINVAL;
+	}
 
 	g->vp_to_win = (uint8_t)param(g, P_VP);
 	g->hand_limit = 7;
