@@ -9,7 +9,9 @@
  * Both runs play the same games (uniform random playouts with the same
  * policy seed): the steps per game must agree, and the program fails if
  * they do not. A third run gives the library's own rollout
- * (catan_state_playout()) on the fast paths, over games of its policy.
+ * (catan_state_playout()) on the fast paths, over games of its policy
+ * (their steps per game in the last column, to divide instruction counts
+ * by).
  *
  * Each run goes in a process of its own (play_alone()).
  *
@@ -201,8 +203,8 @@ main(int argc, char **argv)
 	if (games == 0)
 		games = 1;
 
-	printf("%-72s %8s %8s %8s %6s %9s %7s\n", "game", "steps/g", "fast ns", "gen ns", "ratio",
-	       "rollout", "bytes");
+	printf("%-72s %8s %8s %8s %6s %9s %7s %9s\n", "game", "steps/g", "fast ns", "gen ns", "ratio",
+	       "rollout", "bytes", "r.steps/g");
 	for (size_t i = 0; i < nspecs; i++) {
 		struct run fast, general, rollout;
 
@@ -214,10 +216,11 @@ main(int argc, char **argv)
 			fprintf(stderr, "bench-paths: %s: the runs played different games\n", specs[i]);
 			return 1;
 		}
-		printf("%-72.72s %8.1f %8.1f %8.1f %6.2f %9.1f %7zu\n", specs[i],
+		printf("%-72.72s %8.1f %8.1f %8.1f %6.2f %9.1f %7zu %9.1f\n", specs[i],
 		       (double)fast.steps / games, fast.ns / (double)fast.steps,
 		       general.ns / (double)general.steps, general.ns / fast.ns,
-		       rollout.ns / (double)rollout.steps, fast.bytes);
+		       rollout.ns / (double)rollout.steps, fast.bytes,
+		       (double)rollout.steps / games);
 	}
 	return 0;
 }
