@@ -1015,6 +1015,10 @@ extern const uint8_t catan__cost_dev[CATAN_MAX_CARD_KINDS];
 #define COST_WORD_CITY (CARDS_AT(CATAN_GRAIN, 2) | CARDS_AT(CATAN_ORE, 3))
 #define COST_WORD_DEV (CARDS_AT(CATAN_WOOL, 1) | CARDS_AT(CATAN_GRAIN, 1) | CARDS_AT(CATAN_ORE, 1))
 
+/* catan_state_hash() on the scalar stripes whatever the processor
+ * (hash.c): the tests hold the vector stripes to it. */
+uint64_t catan_hash__scalar(const catan_state *s);
+
 /* building placement (rules-build.c): each returns a catan_reason */
 int catan_build__check_road(const catan_state *s, int player, unsigned edge, bool setup);
 int catan_build__check_settlement(const catan_state *s, int player,

@@ -290,75 +290,9 @@ catan_state_turn_number(const catan_state *s)
 	return s ? st_ccore(s)->turn : 0;
 }
 
-/* --------------------------------------------------------- hash, equal */
+/* --------------------------------------------------------------- equal */
 
-static inline uint64_t
-rotl64(uint64_t x, int r)
-{
-	return (x << r) | (x >> (64 - r));
-}
-
-/* One word into a lane. */
-#define HASH_STEP(lane, data, i) do {					\
-		uint64_t w_;						\
-									\
-		memcpy(&w_, (data) + 8 * (i), 8);			\
-		(lane) = (rotl64((lane), 29) ^ w_) * 0x9e3779b97f4a7c15ull; \
-	} while (0)
-
-uint64_t
-catan_state_hash(const catan_state *s)
-{
-	/* The block is a multiple of 8 bytes and 16-aligned. Eight
-	 * independent lanes of multiply-xor, held in registers, keep the
-	 * CPU's multipliers busy; an fmix64 finish spreads every input bit
-	 * over the result. The piece sets or lists are left out: they follow
-	 * from the piece bytes, so equal positions hash equal on any path. */
-	uint64_t l0 = 0x243f6a8885a308d3ull, l1 = 0x13198a2e03707344ull,
-		 l2 = 0xa4093822299f31d0ull, l3 = 0x082efa98ec4e6c89ull,
-		 l4 = 0x452821e638d01377ull, l5 = 0xbe5466cf34e90c6cull,
-		 l6 = 0xc0ac29b7c97c50ddull, l7 = 0x3f84d5b5b5470917ull;
-	size_t from[2], to[2], parts = 1;
-	uint64_t h;
-
-	if (!s)
-		return 0;
-	from[0] = 0;
-	to[0] = s->size / 8;
-	if (s->game->off_sets || s->game->off_lists) {
-		to[0] = (s->game->off_sets ? s->game->off_sets : s->game->off_lists) / 8;
-		from[1] = s->game->off_variant / 8;
-		to[1] = s->size / 8;
-		parts = 2;
-	}
-	for (size_t part = 0; part < parts; part++) {
-		const unsigned char *d = s->data;
-		size_t i = from[part], n = to[part];
-
-		for (; i + 8 <= n; i += 8) {
-			HASH_STEP(l0, d, i);
-			HASH_STEP(l1, d, i + 1);
-			HASH_STEP(l2, d, i + 2);
-			HASH_STEP(l3, d, i + 3);
-			HASH_STEP(l4, d, i + 4);
-			HASH_STEP(l5, d, i + 5);
-			HASH_STEP(l6, d, i + 6);
-			HASH_STEP(l7, d, i + 7);
-		}
-		/* the last few words, one after the other */
-		for (; i < n; i++)
-			HASH_STEP(l0, d, i);
-	}
-	h = l0 ^ rotl64(l1, 9) ^ rotl64(l2, 17) ^ rotl64(l3, 25) ^
-	    rotl64(l4, 33) ^ rotl64(l5, 41) ^ rotl64(l6, 49) ^ rotl64(l7, 57);
-	h ^= s->size;
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdull;
-	h ^= h >> 33;
-	h *= 0xc4ceb9fe1a85ec53ull;
-	h ^= h >> 33;
-	return h;
-}
+/* catan_state_hash() is in hash.c. */
 
 int
 catan_state_equal(const catan_state *a, const catan_state *b)
