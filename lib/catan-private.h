@@ -52,8 +52,9 @@ struct catan_ctx {
 	 * of other sizes, the way Merchants of Europe and Connect will have
 	 * them (doc/performance.md, Scaling). */
 	const struct board_spec *board;
-	/* Games built in this context seat up to this many players where
-	 * no module bounds them (0: the variant's own bounds). With a given
+	/* Games built in this context may seat up to this many players
+	 * where no module bounds them; it raises the variant's upper bound,
+	 * never lowers it (0: the variant's own bounds). With a given
 	 * board the tests and bench-paths play the base rules with 8 and 16
 	 * players, the per-player paths Connect will take (doc/performance.md,
 	 * Scaling). */

@@ -7,8 +7,8 @@
  * 32x32->64 product) and is added to it whole, so no bit is lost when a
  * half is zero; the keys move on with every stripe, so words that trade
  * places change the hash. The lanes are then folded in pairs by
- * 64x64->128 multiplies, and an fmix64 finish spreads every input bit
- * over the result. This is XXH3's accumulation: its 32x32->64 products
+ * 64x64->128 multiplies, and a last multiply (XXH3's avalanche) spreads
+ * every input bit over the result. This is XXH3's accumulation: its 32x32->64 products
  * are what vector units do several at a time, so on x86-64 the stripes
  * run on SSE2 (which every x86-64 processor has), elsewhere on the scalar
  * loop, which computes the same function: a state hashes the same on
@@ -177,11 +177,10 @@ hash_state(const catan_state *s, bool vector)
 #endif
 	for (unsigned j = 0; j < 8; j += 2)
 		h += fold(l.acc[j] ^ hash_key[j + 1], l.acc[j + 1] ^ hash_key[j]);
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdull;
-	h ^= h >> 33;
-	h *= 0xc4ceb9fe1a85ec53ull;
-	h ^= h >> 33;
+	/* XXH3's avalanche: the folds have mixed the lanes already */
+	h ^= h >> 37;
+	h *= 0x165667919e3779f9ull;
+	h ^= h >> 32;
 	return h;
 }
 
