@@ -126,7 +126,8 @@ static inline uint64_t
 fold(uint64_t a, uint64_t b)
 {
 #ifdef __SIZEOF_INT128__
-	unsigned __int128 p = (unsigned __int128)a * b;
+	__extension__ typedef unsigned __int128 u128;
+	u128 p = (u128)a * b;
 
 	return (uint64_t)p ^ (uint64_t)(p >> 64);
 #else
