@@ -206,6 +206,9 @@ CATAN_API uint32_t catan_state_turn_number(const catan_state *s);
 
 /**
  * A 64-bit hash of the whole position, hidden information and RNG included.
+ * Equal positions hash equal; a version of the library computes the same
+ * hash on every processor (a vector path where there is one, a scalar one
+ * elsewhere), but other versions may compute other hashes.
  * @param s the state
  * @return the hash
  */
