@@ -239,6 +239,17 @@ extern const uint8_t catan_island__harbor_slots[ISLAND_HARBORS][2];
 /* Fill specs for the beginner board (FACTS 1.2-1.3). */
 void catan_island__beginner(struct board_hex_spec hexes[ISLAND_HEXES],
 			    struct board_harbor_spec harbors[ISLAND_HARBORS]);
+/* Fill hex specs from a tiles text ("O10.W2.L9...": 19 tiles in hex id
+ * order, L B W G O for the terrain that yields that resource with its
+ * number, D the desert) or harbor specs from a harbors text ("3.G.O...":
+ * 9 harbors in slot order, 3 for 3:1 or a resource letter for 2:1). The
+ * board must be the box's (base-game.txt 02) with no red numbers side by
+ * side (04); false with the reason in @why otherwise. */
+bool catan_island__parse_tiles(const char *text, struct board_hex_spec hexes[ISLAND_HEXES],
+			       char *why, size_t cap);
+bool catan_island__parse_harbors(const char *text,
+				 struct board_harbor_spec harbors[ISLAND_HARBORS],
+				 char *why, size_t cap);
 /* Fill specs for a random board from a seeded RNG (B1); spiral numbers if asked. */
 struct catan_rng;
 void catan_island__random(struct board_hex_spec hexes[ISLAND_HEXES],
@@ -306,6 +317,7 @@ enum module_sample {
 struct game_module {
 	const struct catan_module_ops *ops;
 	int32_t params[CATAN_MAX_PARAMS];
+	char *texts[CATAN_MAX_PARAMS];     /* CATAN_PARAM_TEXT values given, else NULL */
 	uint32_t slice_offset;
 	/* Optional fast path of a built-in module's chance_outcomes in
 	 * SAMPLED mode, set by its build_game (catan_game__set_sampler()):
@@ -320,6 +332,7 @@ struct catan_game {
 	catan_ctx *ctx;
 	const struct catan_variant_ops *variant;
 	int32_t params[CATAN_MAX_PARAMS];  /* variant params, by spec index */
+	char *texts[CATAN_MAX_PARAMS];     /* CATAN_PARAM_TEXT values given, else NULL */
 	struct game_module modules[CATAN_MAX_MODULES];
 	uint8_t nmodules;
 	uint8_t num_players;               /* seated players, who act */
@@ -445,6 +458,9 @@ int catan_game__format(catan_game *g);
 
 /* Look up a variant parameter value by name (the variant's own spec). */
 int32_t catan_game__param(const catan_game *g, const char *name);
+/* The text of the variant's CATAN_PARAM_TEXT parameter at spec index
+ * @index: as given in the game string, or its default. */
+const char *catan_game__param_text(const catan_game *g, size_t index);
 /* Check the number of seated players against the variant and the modules,
  * and take the modules' neutral players (after parsing). */
 int catan_game__settle_players(catan_game *g);

@@ -28,6 +28,11 @@ game_destroy(catan_game *g)
 		catan__free(ctx, g->canonical, g->canonical_len + 1);
 	for (size_t i = 0; i < ARRAY_LEN(g->param_text); i++)
 		catan__strfree(ctx, g->param_text[i]);
+	for (size_t i = 0; i < CATAN_MAX_PARAMS; i++) {
+		catan__strfree(ctx, g->texts[i]);
+		for (size_t m = 0; m < g->nmodules; m++)
+			catan__strfree(ctx, g->modules[m].texts[i]);
+	}
 	if (board_allocated(&g->board))
 		catan_board__dispose(&g->board, ctx);
 	if (g->variant_data)

@@ -3,6 +3,9 @@
  * SPDX-License-Identifier: MIT
  */
 
+#include <stdio.h>
+#include <string.h>
+
 #include "catan-private.h"
 
 /* Rows r = -2..2 of 3-4-5-4-3 hexes, q from max(-2, -2-r) to min(2, 2-r). */
@@ -268,4 +271,174 @@ catan_island__random(struct board_hex_spec hexes[ISLAND_HEXES],
 		if (red_numbers_apart(hexes))
 			break;
 	}
+}
+
+/*
+ * Board texts (base's board=given): a tile is named by what it yields,
+ * L B W G O for forest, hills, pasture, fields and mountains, followed by
+ * its number; D is the desert. A harbor is 3 (3:1) or the letter of its
+ * 2:1 resource. Items are joined by '.', in hex id order and in harbor
+ * slot order. One spelling per board, so the game string stays canonical.
+ */
+static const char terrain_letters[] = "DLBWGO";   /* by catan_terrain */
+static const char resource_letters[] = "LBWGO";   /* by catan_resource */
+
+/* The next '.'-separated item of *text; false past the end. */
+static bool
+next_item(const char **text, const char **item, size_t *len)
+{
+	const char *s = *text, *dot;
+
+	if (!s)
+		return false;
+	dot = strchr(s, '.');
+	*item = s;
+	*len = dot ? (size_t)(dot - s) : strlen(s);
+	*text = dot ? dot + 1 : NULL;
+	return true;
+}
+
+static int
+letter_index(const char *letters, char c)
+{
+	const char *at = c ? strchr(letters, c) : NULL;
+
+	return at ? (int)(at - letters) : -1;
+}
+
+/* "2".."12" without a leading zero, not 7; 0 otherwise. */
+static unsigned
+token_number(const char *s, size_t len)
+{
+	unsigned n = 0;
+
+	if (len < 1 || len > 2 || s[0] == '0')
+		return 0;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		n = n * 10u + (unsigned)(s[i] - '0');
+	}
+	return n >= 2 && n <= 12 && n != 7 ? n : 0;
+}
+
+/* Sorted copy of the numbers, to compare with the box's tokens. */
+static bool
+tokens_are_the_box(const struct board_hex_spec hexes[ISLAND_HEXES])
+{
+	unsigned count[13] = { 0 }, want[13] = { 0 };
+
+	for (unsigned i = 0; i < ISLAND_HEXES; i++)
+		count[hexes[i].number]++;
+	for (unsigned i = 0; i < ARRAY_LEN(box_tokens); i++)
+		want[box_tokens[i]]++;
+	return memcmp(count + 2, want + 2, sizeof(count) - 2 * sizeof(count[0])) == 0;
+}
+
+static bool
+terrain_is_the_box(const struct board_hex_spec hexes[ISLAND_HEXES])
+{
+	unsigned count[6] = { 0 }, want[6] = { 0 };
+
+	for (unsigned i = 0; i < ISLAND_HEXES; i++) {
+		count[hexes[i].terrain]++;
+		want[box_terrain[i]]++;
+	}
+	return memcmp(count, want, sizeof(count)) == 0;
+}
+
+bool
+catan_island__parse_tiles(const char *text, struct board_hex_spec hexes[ISLAND_HEXES],
+			  char *why, size_t cap)
+{
+	const char *item;
+	size_t len;
+	unsigned n = 0;
+
+	place_coords(hexes);
+	while (next_item(&text, &item, &len)) {
+		int terrain = len ? letter_index(terrain_letters, item[0]) : -1;
+		unsigned number = len > 1 ? token_number(item + 1, len - 1) : 0;
+
+		if (n == ISLAND_HEXES) {
+			snprintf(why, cap, "more than %d tiles", ISLAND_HEXES);
+			return false;
+		}
+		if (terrain < 0 || (terrain == CATAN_TERRAIN_DESERT) != (len == 1) ||
+		    (terrain != CATAN_TERRAIN_DESERT && number == 0)) {
+			snprintf(why, cap, "tile h%u '%.*s' is not a tile", n,
+				 len > 8 ? 8 : (int)len, item);
+			return false;
+		}
+		hexes[n].terrain = (uint8_t)terrain;
+		hexes[n].number = (uint8_t)number;
+		n++;
+	}
+	if (n != ISLAND_HEXES) {
+		snprintf(why, cap, "%u tiles, not %d", n, ISLAND_HEXES);
+		return false;
+	}
+	/* base-game.txt 02 and 04: the box's 19 terrains and 18 numbers,
+	 * "Two red numbers, 6 or 8, must never be on tiles nearby by one
+	 * side". */
+	if (!terrain_is_the_box(hexes)) {
+		snprintf(why, cap, "not the box's terrains (4 L, 4 W, 4 G, 3 B, 3 O, 1 D)");
+		return false;
+	}
+	if (!tokens_are_the_box(hexes)) {
+		snprintf(why, cap, "not the box's 18 numbers (2, 12 and two of each other)");
+		return false;
+	}
+	for (unsigned a = 0; a < ISLAND_HEXES; a++)
+		for (unsigned b = a + 1; b < ISLAND_HEXES; b++)
+			if ((hexes[a].number == 6 || hexes[a].number == 8) &&
+			    (hexes[b].number == 6 || hexes[b].number == 8) &&
+			    island_adjacent(a, b)) {
+				snprintf(why, cap, "red numbers side by side on h%u and h%u",
+					 a, b);
+				return false;
+			}
+	return true;
+}
+
+bool
+catan_island__parse_harbors(const char *text, struct board_harbor_spec harbors[ISLAND_HARBORS],
+			    char *why, size_t cap)
+{
+	uint8_t kinds[ISLAND_HARBORS];
+	unsigned count[CATAN_NUM_RESOURCES + 1] = { 0 };
+	const char *item;
+	size_t len;
+	unsigned n = 0;
+
+	while (next_item(&text, &item, &len)) {
+		int kind = len == 1 ? letter_index(resource_letters, item[0]) : -1;
+
+		if (n == ISLAND_HARBORS) {
+			snprintf(why, cap, "more than %d harbors", ISLAND_HARBORS);
+			return false;
+		}
+		if (len == 1 && item[0] == '3')
+			kind = CATAN_HARBOR_GENERIC;
+		if (kind < 0) {
+			snprintf(why, cap, "harbor %u '%.*s' is not a harbor", n,
+				 len > 8 ? 8 : (int)len, item);
+			return false;
+		}
+		kinds[n++] = (uint8_t)kind;
+		count[kind == CATAN_HARBOR_GENERIC ? CATAN_NUM_RESOURCES : kind]++;
+	}
+	if (n != ISLAND_HARBORS) {
+		snprintf(why, cap, "%u harbors, not %d", n, ISLAND_HARBORS);
+		return false;
+	}
+	/* base-game.txt 02: the box's nine harbors, four 3:1 and one 2:1 of
+	 * each resource. */
+	for (unsigned k = 0; k < CATAN_NUM_RESOURCES; k++)
+		if (count[k] != 1) {
+			snprintf(why, cap, "not the box's harbors (four 3, one of each letter)");
+			return false;
+		}
+	place_harbors(harbors, kinds);
+	return true;
 }

@@ -232,16 +232,44 @@ find_choice(const char *const *choices, const struct span *v)
 	return -1;
 }
 
+/* Keep a CATAN_PARAM_TEXT value as written (the variant reads it when it
+ * builds the game). */
+static int
+set_text_value(struct parser *p, const catan_param_spec *spec,
+	       const struct span *key, const struct span *value, char **text)
+{
+	char *copy;
+
+	if (value->len > (size_t)spec->max) {
+		catan__ctx_seterr(p->ctx, "bad value for '%.*s': expected at most %" PRId32
+				  " characters, found %zu", span_int(key), key->s, spec->max,
+				  value->len);
+		return CATAN_EINVAL;
+	}
+	copy = catan__alloc(p->ctx, value->len + 1);
+	if (!copy) {
+		catan__ctx_seterr(p->ctx, "out of memory");
+		return CATAN_ENOMEM;
+	}
+	memcpy(copy, value->s, value->len);
+	copy[value->len] = '\0';
+	*text = copy;
+	return CATAN_OK;
+}
+
 /* Check and store a value for one parameter of a spec list. */
 static int
 set_spec_value(struct parser *p, const catan_param_spec *spec,
 	       const struct span *key, const struct span *value,
-	       int32_t *slot)
+	       int32_t *slot, char **text)
 {
 	long long n;
 	int idx;
 
 	switch (spec->kind) {
+	case CATAN_PARAM_TEXT:
+		*slot = 0;
+		return set_text_value(p, spec, key, value, text);
 	case CATAN_PARAM_INT:
 		if (!parse_int(value, &n) || n < spec->min || n > spec->max)
 			return bad_int(p, key, value, spec->min, spec->max);
@@ -342,7 +370,7 @@ assign(struct parser *p, int target, const struct span *key,
 						 g->variant->name);
 			p->variant_given |= 1u << i;
 			return set_spec_value(p, &spec[i], key, value,
-					      &g->params[i]);
+					      &g->params[i], &g->texts[i]);
 		}
 		catan__ctx_seterr(p->ctx, "unknown parameter '%.*s' for variant '%s'",
 				  span_int(key), key->s, g->variant->name);
@@ -359,11 +387,26 @@ assign(struct parser *p, int target, const struct span *key,
 		if (p->module_given[target] & (1u << i))
 			return duplicate(p, key, "module", m->ops->name);
 		p->module_given[target] |= 1u << i;
-		return set_spec_value(p, &spec[i], key, value, &m->params[i]);
+		return set_spec_value(p, &spec[i], key, value, &m->params[i],
+				      &m->texts[i]);
 	}
 	catan__ctx_seterr(p->ctx, "unknown parameter '%.*s' for module '%s'",
 			  span_int(key), key->s, m->ops->name);
 	return CATAN_ENOTFOUND;
+}
+
+/* A text parameter's default must itself be a value it could be given. */
+static bool
+text_default_ok(const char *text, int32_t max)
+{
+	size_t n = 0;
+
+	if (!text || !text[0])
+		return false;
+	for (; text[n]; n++)
+		if (!is_value_char(text[n]))
+			return false;
+	return max > 0 && n <= (size_t)max;
 }
 
 static int
@@ -383,6 +426,8 @@ set_defaults(catan_ctx *ctx, const catan_param_spec *spec, int32_t *slots,
 		if (spec[i].kind == CATAN_PARAM_ENUM)
 			ok = spec[i].def >= 0 && spec[i].choices &&
 			     (size_t)spec[i].def < count_choices(spec[i].choices);
+		else if (spec[i].kind == CATAN_PARAM_TEXT)
+			ok = spec[i].choices && text_default_ok(spec[i].choices[0], spec[i].max);
 		else
 			ok = spec[i].kind == CATAN_PARAM_INT &&
 			     spec[i].def >= spec[i].min &&
@@ -853,24 +898,30 @@ put(struct writer *w, const char *fmt, ...)
 		w->len += (size_t)n;
 }
 
-static void
-put_spec_value(struct writer *w, const catan_param_spec *spec, int32_t v)
+/* A parameter's value as the canonical string spells it; @p num holds a
+ * number's digits. */
+static const char *
+spec_value_text(const catan_param_spec *spec, int32_t v, const char *text,
+		char num[32])
 {
+	if (spec->kind == CATAN_PARAM_TEXT)
+		return text ? text : spec->choices[0];
 	if (spec->kind == CATAN_PARAM_ENUM && spec->choices)
-		put(w, "%s", spec->choices[v]);
-	else
-		put(w, "%" PRId32, v);
+		return spec->choices[v];
+	snprintf(num, 32, "%" PRId32, v);
+	return num;
 }
 
 static void
 put_spec_list(struct writer *w, const catan_param_spec *spec,
-	      const int32_t *values, bool first)
+	      const int32_t *values, char *const *texts, bool first)
 {
 	size_t n = count_params(spec);
+	char num[32];
 
 	for (size_t i = 0; i < n; i++) {
-		put(w, "%s%s=", first ? "" : ",", spec[i].name);
-		put_spec_value(w, &spec[i], values[i]);
+		put(w, "%s%s=%s", first ? "" : ",", spec[i].name,
+		    spec_value_text(&spec[i], values[i], texts[i], num));
 		first = false;
 	}
 }
@@ -881,7 +932,7 @@ write_canonical(const catan_game *g, struct writer *w)
 	put(w, "%s(players=%u,seed=%" PRIu64 ",chance=%s,max_turns=%" PRIu32,
 	    g->variant->name, (unsigned)g->num_players, g->seed,
 	    chance_choices[g->chance_mode ? 1 : 0], g->max_turns);
-	put_spec_list(w, g->variant->params, g->params, false);
+	put_spec_list(w, g->variant->params, g->params, g->texts, false);
 	put(w, ")");
 	for (size_t i = 0; i < g->nmodules; i++) {
 		const struct game_module *m = &g->modules[i];
@@ -890,7 +941,7 @@ write_canonical(const catan_game *g, struct writer *w)
 		if (count_params(m->ops->params) == 0)
 			continue;
 		put(w, "(");
-		put_spec_list(w, m->ops->params, m->params, true);
+		put_spec_list(w, m->ops->params, m->params, m->texts, true);
 		put(w, ")");
 	}
 }
@@ -950,15 +1001,8 @@ catan_game__format(catan_game *g)
 
 	n = count_params(spec);
 	for (size_t i = 0; i < n; i++) {
-		const char *text;
-
-		if (spec[i].kind == CATAN_PARAM_ENUM && spec[i].choices) {
-			text = spec[i].choices[g->params[i]];
-		} else {
-			snprintf(num, sizeof(num), "%" PRId32, g->params[i]);
-			text = num;
-		}
-		rc = set_param_text(g, NUM_CORE_PARAMS + i, text);
+		rc = set_param_text(g, NUM_CORE_PARAMS + i,
+				    spec_value_text(&spec[i], g->params[i], g->texts[i], num));
 		if (rc)
 			return rc;
 	}
@@ -1002,6 +1046,14 @@ catan_game_param(const catan_game *g, const char *name)
 		if (strcmp(g->variant->params[i].name, name) == 0)
 			return g->param_text[NUM_CORE_PARAMS + i];
 	return NULL;
+}
+
+const char *
+catan_game__param_text(const catan_game *g, size_t index)
+{
+	const catan_param_spec *spec = &g->variant->params[index];
+
+	return g->texts[index] ? g->texts[index] : spec->choices[0];
 }
 
 int32_t

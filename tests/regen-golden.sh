@@ -34,6 +34,7 @@ base-event_cards-random-p4-sampled	1	300	base(players=4,board=random,chance=samp
 base-event_cards-beginner-p3-explicit	2	300	base(players=3,board=beginner,setup=beginner,chance=explicit,seed=4)+event_cards
 base-catan_for_two-random-p2-sampled	1	300	base(players=2,board=random,chance=sampled,seed=5)+catan_for_two
 base-catan_for_two-event_cards-beginner-p2-explicit	3	300	base(players=2,board=beginner,chance=explicit,seed=6)+event_cards+catan_for_two
+base-given-p4-sampled	1	300	base(players=4,board=given,tiles=G6.O5.W11.W9.O10.G5.G3.L8.B11.L2.W4.B6.G9.O10.D.L3.L4.W12.B8,harbors=W.3.G.L.O.B.3.3.3,chance=sampled,seed=8)
 EOF
 }
 

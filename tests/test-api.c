@@ -527,7 +527,7 @@ START_TEST(test_game_options_equal_string)
 	static const char *const canonical =
 		"base(players=3,seed=42,chance=explicit,max_turns=7,"
 		"board=beginner,numbers=random,setup=snake,phases=strict,"
-		"vp=12,offer_max=2)";
+		"vp=12,offer_max=2,tiles=none,harbors=none)";
 	catan_ctx *ctx = catan_test_ctx_new();
 	catan_game_options o = CATAN_GAME_OPTIONS_INIT;
 	catan_game *a = NULL, *b, *c, *d, *e;
@@ -580,7 +580,7 @@ START_TEST(test_game_options_equal_string)
 	ck_assert_str_eq(s1,
 		"base(players=4,seed=0,chance=sampled,max_turns=0,"
 		"board=random,numbers=random,setup=snake,phases=strict,"
-		"vp=10,offer_max=1)");
+		"vp=10,offer_max=1,tiles=none,harbors=none)");
 	catan_game_unref(e);
 	/* the canonical string makes the same game again */
 	e = catan_test_game_new(ctx, s1);

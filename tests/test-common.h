@@ -56,6 +56,12 @@ Suite *catan_test_suite(SRunner *sr, const char *name);
  * changed past the written part is a write out of bounds. */
 #define CANARY 0xEE
 
+/* The beginner board (FACTS 1.2-1.3) as base's board=given texts,
+ * written out from the facts, not from the library. */
+#define BEGINNER_TILES \
+	"O10.W2.L9.G12.B6.W4.B10.G9.L11.D.L3.O8.L8.O3.G4.W5.B5.G6.W11"
+#define BEGINNER_HARBORS "3.G.O.3.W.3.3.B.L"
+
 /* One tcase per test, named after the test function. */
 #define CATAN_TEST_ADD(suite_, fn_) \
 	do { \

@@ -87,6 +87,11 @@ counting_ctx_new(struct counting_alloc *ca)
 /* ------------------------------------------------------ a test registry */
 
 static const char *const tiny_modes[] = { "alpha", "beta", NULL };
+/* Text parameters (CATAN_PARAM_TEXT): kept as written, default named. */
+static const char *const text_none[] = { "none", NULL };
+static const char *const text_empty[] = { "", NULL };
+static const char *const text_bad_char[] = { "a,b", NULL };
+
 
 static const catan_param_spec tiny_params[] = {
 	{ "size", CATAN_PARAM_INT, 1, 5, 3, NULL, "a number" },
@@ -239,6 +244,15 @@ static const struct catan_module_ops mod_c = {
 	.variants = on_tiny, .state_size = MOD_C_SIZE,
 	.build_game = mod_c_build, .vp_to_win = plus_one,
 };
+static const catan_param_spec mod_t_params[] = {
+	{ "label", CATAN_PARAM_TEXT, 0, 4, 0, text_none, "a word" },
+	{ NULL, 0, 0, 0, 0, NULL, NULL },
+};
+static const char *const on_texty[] = { "texty", NULL };
+static const struct catan_module_ops mod_t = {
+	.version = CATAN_MODULE_OPS_VERSION, .name = "mod_t",
+	.variants = on_texty, .params = mod_t_params,
+};
 static const struct catan_module_ops mod_other = {
 	.version = CATAN_MODULE_OPS_VERSION, .name = "mod_other",
 	.variants = on_other,
@@ -252,12 +266,58 @@ static const struct catan_module_ops mod_other = {
 FILLER(1); FILLER(2); FILLER(3); FILLER(4); FILLER(5);
 FILLER(6); FILLER(7); FILLER(8);
 
+
+static const catan_param_spec texty_params[] = {
+	{ "size", CATAN_PARAM_INT, 1, 5, 3, NULL, "a number" },
+	{ "name", CATAN_PARAM_TEXT, 0, 8, 0, text_none, "a word" },
+	{ NULL, 0, 0, 0, 0, NULL, NULL },
+};
+
+/* Records the text it was built with, as a variant reading its board
+ * description would. */
+static char texty_seen[16];
+
+static int
+texty_build(catan_game *g)
+{
+	snprintf(texty_seen, sizeof(texty_seen), "%s", catan_game__param_text(g, 1));
+	return tiny_build(g);
+}
+
+static const struct catan_variant_ops texty_variant = {
+	.version = CATAN_VARIANT_OPS_VERSION,
+	.name = "texty",
+	.description = "one hex and a text parameter, for tests",
+	.min_players = 2,
+	.max_players = 2,
+	.default_players = 2,
+	.params = texty_params,
+	.build_game = texty_build,
+};
+
+#define BAD_TEXT_VARIANT(name_, choices_, max_) \
+	static const catan_param_spec name_##_params[] = { \
+		{ "word", CATAN_PARAM_TEXT, 0, max_, 0, choices_, "declared wrongly" }, \
+		{ NULL, 0, 0, 0, 0, NULL, NULL }, \
+	}; \
+	static const struct catan_variant_ops name_##_variant = { \
+		.version = CATAN_VARIANT_OPS_VERSION, .name = #name_, \
+		.min_players = 2, .max_players = 2, .default_players = 2, \
+		.params = name_##_params, .build_game = tiny_build, \
+	}
+BAD_TEXT_VARIANT(text_no_default, NULL, 8);
+BAD_TEXT_VARIANT(text_empty_default, text_empty, 8);
+BAD_TEXT_VARIANT(text_comma_default, text_bad_char, 8);
+BAD_TEXT_VARIANT(text_too_short, text_none, 3);
+
 static const struct catan_variant_ops *const test_variants[] = {
-	&tiny_variant, &broken_variant, &mute_variant, NULL,
+	&tiny_variant, &broken_variant, &mute_variant, &texty_variant,
+	&text_no_default_variant, &text_empty_default_variant,
+	&text_comma_default_variant, &text_too_short_variant, NULL,
 };
 
 static const struct catan_module_ops *const test_modules[] = {
-	&mod_a, &mod_b, &mod_c, &mod_other,
+	&mod_a, &mod_b, &mod_c, &mod_other, &mod_t,
 	&filler_1, &filler_2, &filler_3, &filler_4,
 	&filler_5, &filler_6, &filler_7, &filler_8,
 	NULL,
@@ -1159,12 +1219,67 @@ game_alloc_failures(bool tiny, const char *spec, const char *variant,
 	ck_assert_uint_eq(ca.bad_sizes, 0);
 }
 
+/* A text parameter is printed in the canonical string as written, its
+ * default when not given; too long a value and wrongly declared defaults
+ * are refused; the variant reads the text when it builds the game. */
+START_TEST(test_text_params)
+{
+	struct counting_alloc ca;
+	catan_ctx *ctx = tiny_ctx_new(&ca);
+	catan_game_options opts = CATAN_GAME_OPTIONS_INIT;
+	static const char *const mods[] = { "mod_t", NULL };
+	catan_game *g = NULL;
+
+	assert_canonical(ctx, "texty",
+			 "texty(players=2,seed=0,chance=sampled,max_turns=0,size=3,name=none)");
+	ck_assert_str_eq(texty_seen, "none");
+	assert_canonical(ctx, "texty(name=Ab.c-9_Z,size=2)",
+			 "texty(players=2,seed=0,chance=sampled,max_turns=0,size=2,name=Ab.c-9_Z)");
+	ck_assert_str_eq(texty_seen, "Ab.c-9_Z");
+	assert_canonical(ctx, "texty(name=x)+mod_t(label=Q.1)",
+			 "texty(players=2,seed=0,chance=sampled,max_turns=0,size=3,name=x)+mod_t(label=Q.1)");
+	assert_canonical(ctx, "texty+mod_t",
+			 "texty(players=2,seed=0,chance=sampled,max_turns=0,size=3,name=none)+mod_t(label=none)");
+
+	CATAN_ASSERT_OK(catan_game_new_from_string(&g, ctx, "texty(name=Word)"));
+	ck_assert_str_eq(catan_game_param(g, "name"), "Word");
+	catan_game_unref(g);
+
+	assert_spec_error(ctx, "texty(name=ninechars)", CATAN_EINVAL,
+			  "bad value for 'name': expected at most 8 characters, found 9");
+	assert_spec_error(ctx, "texty+mod_t(label=abcde)", CATAN_EINVAL,
+			  "bad value for 'label': expected at most 4 characters, found 5");
+	assert_spec_error(ctx, "texty(name=a,name=b)", CATAN_EINVAL,
+			  "duplicate parameter 'name'");
+	assert_spec_error(ctx, "texty(name=a b)", CATAN_EPARSE, "offset 13");
+	assert_spec_error(ctx, "texty(name=)", CATAN_EPARSE, "expected a value");
+	assert_spec_error(ctx, "text_no_default", CATAN_ERROR, "declared wrongly");
+	assert_spec_error(ctx, "text_empty_default", CATAN_ERROR, "declared wrongly");
+	assert_spec_error(ctx, "text_comma_default", CATAN_ERROR, "declared wrongly");
+	assert_spec_error(ctx, "text_too_short", CATAN_ERROR, "declared wrongly");
+
+	opts.params = "name=Opt.1";
+	opts.modules = mods;
+	CATAN_ASSERT_OK(catan_game_new(&g, ctx, "texty", &opts));
+	ck_assert_str_eq(g->canonical,
+			 "texty(players=2,seed=0,chance=sampled,max_turns=0,size=3,name=Opt.1)+mod_t(label=none)");
+	catan_game_unref(g);
+	opts.params = "name=toolongtext";
+	assert_options_error(ctx, "texty", &opts, CATAN_EINVAL, "at most 8 characters");
+
+	catan_ctx_free(ctx);
+	ck_assert_uint_eq(ca.live_bytes, 0);
+	ck_assert_uint_eq(ca.bad_sizes, 0);
+}
+END_TEST
+
 START_TEST(test_game_alloc_failure_tiny)
 {
 	static const char *const mods[] = { "mod_a", "mod_c", NULL };
 	catan_game_options opts = CATAN_GAME_OPTIONS_INIT;
 
 	game_alloc_failures(true, "tiny(size=4)+mod_a+mod_c", NULL, NULL);
+	game_alloc_failures(true, "texty(name=abc)+mod_t(label=Z)", NULL, NULL);
 	opts.params = "size=4";
 	opts.modules = mods;
 	game_alloc_failures(true, NULL, "tiny", &opts);
@@ -1178,6 +1293,8 @@ START_TEST(test_game_alloc_failure_base)
 	game_alloc_failures(false, "base", NULL, NULL);
 	game_alloc_failures(false, "base(board=beginner,players=3)", NULL,
 			    NULL);
+	game_alloc_failures(false, "base(board=given,tiles=" BEGINNER_TILES ",harbors="
+			    BEGINNER_HARBORS ")", NULL, NULL);
 	opts.seed = 99;
 	game_alloc_failures(false, NULL, "base", &opts);
 }
@@ -1186,7 +1303,7 @@ END_TEST
 /* -------------------------------------------------------------- base game */
 
 #define BASE_EXAMPLE \
-	"base(players=4,seed=42,chance=sampled,max_turns=0,board=random,numbers=random,setup=snake,phases=strict,vp=10,offer_max=1)"
+	"base(players=4,seed=42,chance=sampled,max_turns=0,board=random,numbers=random,setup=snake,phases=strict,vp=10,offer_max=1,tiles=none,harbors=none)"
 
 START_TEST(test_base_canonical)
 {
@@ -1198,7 +1315,7 @@ START_TEST(test_base_canonical)
 	assert_canonical(ctx, "base", NULL);
 	assert_canonical(ctx,
 			 "base(offer_max=0,vp=12,seed=7,players=3,board=random,chance=explicit,max_turns=50,numbers=spiral,setup=beginner,phases=combined)",
-			 "base(players=3,seed=7,chance=explicit,max_turns=50,board=random,numbers=spiral,setup=beginner,phases=combined,vp=12,offer_max=0)");
+			 "base(players=3,seed=7,chance=explicit,max_turns=50,board=random,numbers=spiral,setup=beginner,phases=combined,vp=12,offer_max=0,tiles=none,harbors=none)");
 
 	/* defaults filled in */
 	CATAN_ASSERT_OK(catan_game_new_from_string(&g, ctx, "base(seed=42)"));
@@ -1377,6 +1494,7 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD(s, test_options_init);
 	CATAN_TEST_ADD(s, test_options_path);
 	CATAN_TEST_ADD(s, test_options_errors);
+	CATAN_TEST_ADD(s, test_text_params);
 	CATAN_TEST_ADD(s, test_game_alloc_failure_tiny);
 
 	s = catan_test_suite(sr, "base");

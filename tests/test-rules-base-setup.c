@@ -528,7 +528,8 @@ END_TEST
  * (2:1 brick harbor on the west edge of the Forest-8 hex)". "Robber starts
  * on the desert."
  */
-START_TEST(test_04_b1_beginner_board)
+static void
+check_beginner_board(catan_state *s)
 {
 	static const struct { unsigned terrain, number; } want[19] = {
 		{ CATAN_TERRAIN_MOUNTAINS, 10 }, { CATAN_TERRAIN_PASTURE, 2 },
@@ -550,7 +551,6 @@ START_TEST(test_04_b1_beginner_board)
 		{ "h16.s-sw", CATAN_HARBOR_GENERIC }, { "h12.sw-nw", CATAN_BRICK },
 		{ "h3.sw-nw", CATAN_LUMBER },
 	};
-	catan_state *s = beginner(0);
 	catan_game *g = catan_state_game(s);
 
 	for (unsigned h = 0; h < 19; h++) {
@@ -578,6 +578,240 @@ START_TEST(test_04_b1_beginner_board)
 		}
 		ck_assert_msg(hits == 1, "no harbor on %s", harbor[i].edge);
 	}
+}
+
+START_TEST(test_04_b1_beginner_board)
+{
+	check_beginner_board(beginner(0));
+	/* The same board laid by the host (board=given) from the facts
+	 * written as texts (test-common.h) must be this board too. */
+	check_beginner_board(new_state("base(board=given,tiles=" BEGINNER_TILES
+				       ",harbors=" BEGINNER_HARBORS ")"));
+}
+END_TEST
+
+/* ------------------------------------------- board=given (the host's layout) */
+
+/* A game's standard island written as board=given texts, by this test's
+ * own reading of doc/variants/base.md: L B W G O for forest, hills,
+ * pasture, fields, mountains with the number, D the desert; a harbor 3 or
+ * the letter of its 2:1 resource. */
+static void
+layout_texts(catan_game *g, char *tiles, size_t tcap, char *harbors, size_t hcap)
+{
+	static const char *const by_terrain[] = {
+		[CATAN_TERRAIN_DESERT] = "D", [CATAN_TERRAIN_FOREST] = "L",
+		[CATAN_TERRAIN_HILLS] = "B", [CATAN_TERRAIN_PASTURE] = "W",
+		[CATAN_TERRAIN_FIELDS] = "G", [CATAN_TERRAIN_MOUNTAINS] = "O",
+	};
+	static const char *const by_resource[] = {
+		[CATAN_LUMBER] = "L", [CATAN_BRICK] = "B", [CATAN_WOOL] = "W",
+		[CATAN_GRAIN] = "G", [CATAN_ORE] = "O",
+	};
+	size_t tl = 0, hl = 0;
+
+	for (unsigned h = 0; h < 19; h++) {
+		catan_hex_info hi;
+
+		CATAN_ASSERT_OK(catan_board_hex(g, h, &hi));
+		ck_assert_uint_lt(hi.terrain, 6);
+		tl += (size_t)snprintf(tiles + tl, tcap - tl, "%s%s", h ? "." : "",
+				       by_terrain[hi.terrain]);
+		if (hi.number)
+			tl += (size_t)snprintf(tiles + tl, tcap - tl, "%u", hi.number);
+		ck_assert_uint_lt(tl, tcap);
+	}
+	for (unsigned i = 0; i < 9; i++) {
+		catan_harbor_info hi;
+
+		CATAN_ASSERT_OK(catan_board_harbor(g, i, &hi));
+		hl += (size_t)snprintf(harbors + hl, hcap - hl, "%s%s", i ? "." : "",
+				       hi.resource == CATAN_HARBOR_GENERIC ? "3" :
+				       by_resource[hi.resource]);
+		ck_assert_uint_lt(hl, hcap);
+	}
+}
+
+/*
+ * base-game.txt 04 "Building a variable island" 1-3: the players lay the
+ * 19 terrains in rows of 3, 4, 5, 4 and 3, the harbors on the nine places
+ * of the frame and the numbers, and "Place the thief in the desert".
+ * board=given is that island as the host laid it: every hex, harbor and
+ * intersection is the one the texts name, and the robber starts on the
+ * desert. Random boards written out as texts are laid again exactly.
+ */
+START_TEST(test_04_given_board_is_laid_as_written)
+{
+	for (int i = 0; i < 24; i++) {
+		char spec[96], given[256], tiles[128], harbors[48], canon[512];
+		catan_game *r, *g;
+		catan_state *s;
+
+		snprintf(spec, sizeof(spec), "base(seed=%d,numbers=%s)", 4001 + 17 * i,
+			 i % 4 == 3 ? "spiral" : "random");
+		r = catan_test_game_new(pool.ctx, spec);
+		layout_texts(r, tiles, sizeof(tiles), harbors, sizeof(harbors));
+		snprintf(given, sizeof(given), "base(board=given,tiles=%s,harbors=%s,seed=%d)",
+			 tiles, harbors, 9 + i);
+		g = catan_game_new_from_string(&g, pool.ctx, given) == CATAN_OK ? g : NULL;
+		if (g == NULL) {
+			/* the spiral may put red numbers side by side (B1),
+			 * which a laid island must not have (04.3) */
+			ck_assert_msg(i % 4 == 3, "%s: %s", given, catan_ctx_errmsg(pool.ctx));
+			ck_assert_ptr_nonnull(strstr(catan_ctx_errmsg(pool.ctx),
+						     "red numbers side by side"));
+			catan_game_unref(r);
+			continue;
+		}
+		for (unsigned h = 0; h < 19; h++) {
+			catan_hex_info a, b;
+
+			CATAN_ASSERT_OK(catan_board_hex(r, h, &a));
+			CATAN_ASSERT_OK(catan_board_hex(g, h, &b));
+			ck_assert_int_eq(a.q, b.q);
+			ck_assert_int_eq(a.r, b.r);
+			ck_assert_uint_eq(a.terrain, b.terrain);
+			ck_assert_uint_eq(a.number, b.number);
+		}
+		for (unsigned h = 0; h < 9; h++) {
+			catan_harbor_info a, b;
+
+			CATAN_ASSERT_OK(catan_board_harbor(r, h, &a));
+			CATAN_ASSERT_OK(catan_board_harbor(g, h, &b));
+			ck_assert_uint_eq(a.resource, b.resource);
+			ck_assert_uint_eq(a.ratio, b.ratio);
+			ck_assert_uint_eq(a.edge, b.edge);
+			ck_assert_uint_eq(a.vertices[0], b.vertices[0]);
+			ck_assert_uint_eq(a.vertices[1], b.vertices[1]);
+		}
+		for (unsigned v = 0; v < 54; v++) {
+			catan_vertex_info a, b;
+
+			CATAN_ASSERT_OK(catan_board_vertex(r, v, &a));
+			CATAN_ASSERT_OK(catan_board_vertex(g, v, &b));
+			ck_assert_uint_eq(a.harbor, b.harbor);
+		}
+		/* the texts are kept as written, and name the same game again */
+		ck_assert_str_eq(catan_game_param(g, "tiles"), tiles);
+		ck_assert_str_eq(catan_game_param(g, "harbors"), harbors);
+		ck_assert_str_eq(catan_game_param(g, "board"), "given");
+		CATAN_ASSERT_OK(catan_game_to_string(g, canon, sizeof(canon), NULL));
+		ck_assert_ptr_nonnull(strstr(canon, tiles));
+		s = new_state(canon);
+		for (unsigned h = 0; h < 19; h++) {
+			catan_hex_info hi;
+
+			CATAN_ASSERT_OK(catan_board_hex(g, h, &hi));
+			if (hi.terrain == CATAN_TERRAIN_DESERT)
+				ck_assert_int_eq(catan_state_robber(s), (int)h);
+		}
+		catan_game_unref(g);
+		catan_game_unref(r);
+	}
+}
+END_TEST
+
+/* The game string is refused with EINVAL, naming @needle. */
+static void
+refuse_board(const char *spec, const char *needle)
+{
+	catan_game *g = (catan_game *)&g;
+	int rc = catan_game_new_from_string(&g, pool.ctx, spec);
+
+	ck_assert_msg(rc == CATAN_EINVAL, "%s: %d %s", spec, rc, catan_ctx_errmsg(pool.ctx));
+	ck_assert_ptr_eq(g, (catan_game *)&g);
+	ck_assert_msg(strstr(catan_ctx_errmsg(pool.ctx), needle) != NULL,
+		      "%s: \"%s\" does not name \"%s\"", spec, catan_ctx_errmsg(pool.ctx),
+		      needle);
+}
+
+#define GIVEN(tiles_, harbors_) "base(board=given,tiles=" tiles_ ",harbors=" harbors_ ")"
+
+/*
+ * base-game.txt 02: "19 tiles of land: 4 forests, 4 pastures, 4 fields,
+ * 3 hills, 3 mountains and 1 desert", "9 port markers and 18 numbered
+ * tokens"; 04.3 "one on each plot except the desert. Two red numbers, 6
+ * or 8, must never be on tiles nearby by one side". A host's island is
+ * laid from the box by these rules, or refused with a message.
+ */
+START_TEST(test_02_04_given_board_is_the_box)
+{
+	/* the beginner board with one change each */
+	refuse_board(GIVEN("O10.W2.L9.G12.B6.W4.B10.G9.L11.D.L3.O8.L8.O3.G4.W5.B5.G6.G11",
+			   BEGINNER_HARBORS), "not the box's terrains");
+	refuse_board(GIVEN("O10.W2.L9.G12.B6.W4.B10.G9.L11.D.L3.O8.L8.O3.G4.W5.B5.G6.D",
+			   BEGINNER_HARBORS), "not the box's terrains");
+	refuse_board(GIVEN("O10.W2.L9.G12.B6.W4.B10.G9.L11.D.L3.O8.L8.O3.G4.W5.B5.G6.W12",
+			   BEGINNER_HARBORS), "not the box's 18 numbers");
+	refuse_board(GIVEN("O10.W2.L9.G12.B6.W4.B10.G9.L11.D.L3.O8.L8.O3.G4.W5.B5.G6.W7",
+			   BEGINNER_HARBORS), "tile h18 'W7' is not a tile");
+	refuse_board(GIVEN("O10.W2.L9.G12.B6.W4.B10.G9.L11.D.L3.O8.L8.O3.G4.W5.B5.G6.W13",
+			   BEGINNER_HARBORS), "not a tile");
+	refuse_board(GIVEN("O10.W2.L9.G12.B6.W4.B10.G9.L11.D.L3.O8.L8.O3.G4.W5.B5.G6.W11",
+			   "3.G.O.3.W.3.3.B.3"), "not the box's harbors");
+	refuse_board(GIVEN("O10.W2.L9.G12.B6.W4.B10.G9.L11.D.L3.O8.L8.O3.G4.W5.B5.G6.W11",
+			   "3.G.O.W.W.3.3.B.L"), "not the box's harbors");
+	/* the 6 of h17 swapped with the 3 of h13, or with the 5 of h16:
+	 * either way next to the 8 of h12 */
+	refuse_board(GIVEN("O10.W2.L9.G12.B6.W4.B10.G9.L11.D.L3.O8.L8.O6.G4.W5.B5.G3.W11",
+			   BEGINNER_HARBORS), "red numbers side by side on h12 and h13");
+	refuse_board(GIVEN("O10.W2.L9.G12.B6.W4.B10.G9.L11.D.L3.O8.L8.O3.G4.W5.B6.G5.W11",
+			   BEGINNER_HARBORS), "red numbers side by side on h12 and h16");
+	/* the 6 of h17 swapped with the 4 of h14 instead: apart, and laid */
+	ck_assert_ptr_nonnull(new_state(GIVEN("O10.W2.L9.G12.B6.W4.B10.G9.L11.D.L3.O8.L8.O3.G6."
+					      "W5.B5.G4.W11", BEGINNER_HARBORS)));
+}
+END_TEST
+
+/*
+ * One spelling per board, so that equal games have equal strings: 19
+ * tiles and 9 harbors, upper-case letters, numbers without leading zeros,
+ * one '.' between items. tiles= and harbors= go with board=given only,
+ * both of them; numbers=spiral would place numbers the texts give.
+ */
+START_TEST(test_04_given_board_texts)
+{
+	static const struct { const char *spec, *needle; } bad[] = {
+		{ GIVEN("o10.W2.L9.G12.B6.W4.B10.G9.L11.D.L3.O8.L8.O3.G4.W5.B5.G6.W11",
+			BEGINNER_HARBORS), "tile h0 'o10' is not a tile" },
+		{ GIVEN("O010.W2.L9.G12.B6.W4.B10.G9.L11.D.L3.O8.L8.O3.G4.W5.B5.G6.W11",
+			BEGINNER_HARBORS), "tile h0 'O010' is not a tile" },
+		{ GIVEN("O10.W2.L9.G12.B6.W4.B10.G9.L11.D.L3.O8.L8.O3.G4.W5.B5.G6",
+			BEGINNER_HARBORS), "18 tiles, not 19" },
+		{ GIVEN("O10.W2.L9.G12.B6.W4.B10.G9.L11.D.L3.O8.L8.O3.G4.W5.B5.G6.W11.D",
+			BEGINNER_HARBORS), "more than 19 tiles" },
+		{ GIVEN("O10.W2.L9.G12.B6.W4.B10.G9.L11.D.L3.O8.L8.O3.G4.W5.B5.G6.W11.",
+			BEGINNER_HARBORS), "more than 19 tiles" },
+		{ GIVEN("O10..W2.L9.G12.B6.W4.B10.G9.L11.D.L3.O8.L8.O3.G4.W5.B5.G6.W11",
+			BEGINNER_HARBORS), "tile h1 '' is not a tile" },
+		{ GIVEN("O10.W2.L9.G12.B6.W4.B10.G9.L11.D0.L3.O8.L8.O3.G4.W5.B5.G6.W11",
+			BEGINNER_HARBORS), "tile h9 'D0' is not a tile" },
+		{ GIVEN(BEGINNER_TILES, "3.G.O.3.W.3.3.B"), "8 harbors, not 9" },
+		{ GIVEN(BEGINNER_TILES, "3.G.O.3.W.3.3.B.L.3"), "more than 9 harbors" },
+		{ GIVEN(BEGINNER_TILES, "3.g.O.3.W.3.3.B.L"), "harbor 1 'g' is not a harbor" },
+		{ GIVEN(BEGINNER_TILES, "3.G2.O.3.W.3.3.B.L"), "harbor 1 'G2' is not a harbor" },
+		{ GIVEN(BEGINNER_TILES, "2.G.O.3.W.3.3.B.L"), "harbor 0 '2' is not a harbor" },
+		{ "base(board=given)", "board=given needs both tiles= and harbors=" },
+		{ "base(board=given,tiles=" BEGINNER_TILES ")",
+		  "board=given needs both tiles= and harbors=" },
+		{ "base(board=given,harbors=" BEGINNER_HARBORS ")",
+		  "board=given needs both tiles= and harbors=" },
+		{ "base(tiles=" BEGINNER_TILES ",harbors=" BEGINNER_HARBORS ")",
+		  "not of board=random" },
+		{ "base(board=beginner,harbors=" BEGINNER_HARBORS ")", "not of board=beginner" },
+		{ "base(board=given,numbers=spiral,tiles=" BEGINNER_TILES ",harbors="
+		  BEGINNER_HARBORS ")", "numbers=spiral needs board=random" },
+		{ "base(tiles=zz_not_a_value)", "bad value for 'tiles': tile h0 'zz_not_a' "
+		  "is not a tile; expected 19 tiles in hex order" },
+		{ "base(board=given,tiles=" BEGINNER_TILES ".L9.G12.B6.W4.B10.G9.L11.L3.O8.L8.O3.G4,harbors="
+		  BEGINNER_HARBORS ")", "expected at most 96 characters" },
+	};
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		refuse_board(bad[i].spec, bad[i].needle);
+	/* the beginner pieces (B2) go to the same places on any island */
+	ck_assert_ptr_nonnull(new_state("base(board=given,setup=beginner,players=3,tiles="
+					BEGINNER_TILES ",harbors=" BEGINNER_HARBORS ")"));
 }
 END_TEST
 
@@ -966,6 +1200,9 @@ catan_test_register(SRunner *sr)
 	ADD(s, test_04_red_numbers_never_adjacent);
 	ADD(s, test_04_b1_spiral_numbers);
 	ADD(s, test_04_b1_beginner_board);
+	ADD(s, test_04_given_board_is_laid_as_written);
+	ADD(s, test_02_04_given_board_is_the_box);
+	ADD(s, test_04_given_board_texts);
 	ADD(s, test_04_buildings_on_corners_roads_on_sides);
 	ADD(s, test_04_rewards_start_aside);
 	ADD(s, test_04_three_or_four_players);

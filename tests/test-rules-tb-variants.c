@@ -614,7 +614,7 @@ START_TEST(test_t1_game_strings)
 		{ "base+harbors+friendly_robber", "+harbors+friendly_robber" },
 		{ "base(players=3,board=beginner)+harbors", "+harbors" },
 	};
-	const char *head = "base(players=4,seed=0,chance=sampled,max_turns=0,board=random,numbers=random,setup=snake,phases=strict,vp=10,offer_max=1)";
+	const char *head = "base(players=4,seed=0,chance=sampled,max_turns=0,board=random,numbers=random,setup=snake,phases=strict,vp=10,offer_max=1,tiles=none,harbors=none)";
 
 	for (size_t i = 0; i < ARRAY_SIZE(specs); i++) {
 		catan_game *g = catan_test_game_new(pool.ctx, specs[i][0]);

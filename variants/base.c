@@ -3,24 +3,29 @@
  * move generation and legality. Shared mechanics live in lib/rules-*.c.
  * SPDX-License-Identifier: MIT
  */
+#include <string.h>
+
 #include "catan-private.h"
 
 /* ------------------------------------------------------------ parameters */
 
-enum { P_BOARD, P_NUMBERS, P_SETUP, P_PHASES, P_VP, P_OFFER_MAX };
-enum { BOARD_RANDOM, BOARD_BEGINNER };
+enum { P_BOARD, P_NUMBERS, P_SETUP, P_PHASES, P_VP, P_OFFER_MAX, P_TILES, P_HARBORS };
+enum { BOARD_RANDOM, BOARD_BEGINNER, BOARD_GIVEN };
 enum { NUMBERS_RANDOM, NUMBERS_SPIRAL };
 enum { SETUP_SNAKE, SETUP_BEGINNER };
 enum { PHASES_STRICT, PHASES_COMBINED };
 
-static const char *const board_choices[] = { "random", "beginner", NULL };
+static const char *const board_choices[] = { "random", "beginner", "given", NULL };
+/* The value of tiles= and harbors= that describes no board. */
+static const char *const no_text[] = { "none", NULL };
 static const char *const numbers_choices[] = { "random", "spiral", NULL };
 static const char *const setup_choices[] = { "snake", "beginner", NULL };
 static const char *const phases_choices[] = { "strict", "combined", NULL };
 
 static const catan_param_spec base_params[] = {
 	{ "board", CATAN_PARAM_ENUM, 0, 0, BOARD_RANDOM, board_choices,
-	  "beginner: the fixed starting board; random: shuffled terrain, harbors, numbers (B1)" },
+	  "beginner: the fixed starting board; random: shuffled terrain, harbors, numbers (B1); "
+	  "given: the one tiles= and harbors= describe" },
 	{ "numbers", CATAN_PARAM_ENUM, 0, 0, NUMBERS_RANDOM, numbers_choices,
 	  "random numbers with no adjacent 6/8, or the A-R spiral (random boards only)" },
 	{ "setup", CATAN_PARAM_ENUM, 0, 0, SETUP_SNAKE, setup_choices,
@@ -30,6 +35,10 @@ static const catan_param_spec base_params[] = {
 	{ "vp", CATAN_PARAM_INT, 3, 20, 10, NULL, "victory points needed to win" },
 	{ "offer_max", CATAN_PARAM_INT, 0, 3, 1, NULL,
 	  "largest count per side of domestic offers listed by move generation (B5)" },
+	{ "tiles", CATAN_PARAM_TEXT, 0, 96, 0, no_text,
+	  "board=given: the 19 tiles in hex order, e.g. O10.W2.L9...; L B W G O yield that resource, D is the desert" },
+	{ "harbors", CATAN_PARAM_TEXT, 0, 32, 0, no_text,
+	  "board=given: the 9 harbors in slot order, e.g. 3.G.O...; 3 is 3:1, a resource letter 2:1" },
 	{ NULL, 0, 0, 0, 0, NULL, NULL },
 };
 
@@ -73,8 +82,9 @@ build_given_board(catan_game *g, const struct board_spec *given)
 
 	if (param(g, P_BOARD) != BOARD_RANDOM || param(g, P_NUMBERS) != NUMBERS_RANDOM ||
 	    param(g, P_SETUP) != SETUP_SNAKE) {
-		catan__ctx_seterr(g->ctx, "board=beginner, numbers=spiral and setup=beginner "
-				  "name the standard island: the context gives another board");
+		catan__ctx_seterr(g->ctx, "board=beginner, board=given, numbers=spiral and "
+				  "setup=beginner name the standard island: the context gives "
+				  "another board");
 		return CATAN_EINVAL;
 	}
 	rc = catan_board__build(&g->board, g->ctx, given->hexes, given->nhex, given->harbors,
@@ -88,6 +98,69 @@ build_given_board(catan_game *g, const struct board_spec *given)
 	return rc;
 }
 
+/* A tiles= or harbors= text that describes a board (not "none"). */
+static bool
+text_given(const catan_game *g, int which)
+{
+	return strcmp(catan_game__param_text(g, (size_t)which), no_text[0]) != 0;
+}
+
+/*
+ * board=given: the host lays the box's tiles and harbors on the standard
+ * frame itself, as a group does at the table (base-game.txt 04 "Building
+ * a variable island"), and names them in tiles= and harbors=. Their texts
+ * are read whenever given, so that a bad one is named even without
+ * board=given.
+ */
+static int
+read_board_texts(catan_game *g, struct board_hex_spec hexes[ISLAND_HEXES],
+		 struct board_harbor_spec harbors[ISLAND_HARBORS])
+{
+	static const char *const names[] = { "tiles", "harbors" };
+	static const char *const expected[] = {
+		"19 tiles in hex order joined by '.', each L, B, W, G or O "
+		"(what it yields) and its number, or D",
+		"9 harbors in slot order joined by '.', each 3 (3:1) or L, B, W, G or O (2:1)",
+	};
+	char why[96];
+
+	for (int i = 0; i < 2; i++) {
+		int which = i ? P_HARBORS : P_TILES;
+		const char *text = catan_game__param_text(g, (size_t)which);
+		bool ok;
+
+		if (!text_given(g, which))
+			continue;
+		ok = i ? catan_island__parse_harbors(text, harbors, why, sizeof(why)) :
+			 catan_island__parse_tiles(text, hexes, why, sizeof(why));
+		if (!ok) {
+			/* the value is in the game string: the message names
+			 * what is wrong with it instead */
+			catan__ctx_seterr(g->ctx, "bad value for '%s': %s; expected %s",
+					  names[i], why, expected[i]);
+			return CATAN_EINVAL;
+		}
+	}
+	if (param(g, P_BOARD) != BOARD_GIVEN) {
+		if (text_given(g, P_TILES) || text_given(g, P_HARBORS)) {
+			catan__ctx_seterr(g->ctx, "tiles= and harbors= describe the board of "
+					  "board=given, not of board=%s", board_choices[param(g, P_BOARD)]);
+			return CATAN_EINVAL;
+		}
+		return CATAN_OK;
+	}
+	if (!text_given(g, P_TILES) || !text_given(g, P_HARBORS)) {
+		catan__ctx_seterr(g->ctx, "board=given needs both tiles= and harbors=");
+		return CATAN_EINVAL;
+	}
+	if (param(g, P_NUMBERS) != NUMBERS_RANDOM) {
+		catan__ctx_seterr(g->ctx, "numbers=spiral needs board=random: "
+				  "tiles= gives the numbers of board=given");
+		return CATAN_EINVAL;
+	}
+	return CATAN_OK;
+}
+
 static int
 base_build_game(catan_game *g)
 {
@@ -97,10 +170,15 @@ base_build_game(catan_game *g)
 	unsigned om;
 	int rc;
 
+	rc = read_board_texts(g, hexes, harbors);
+	if (rc != CATAN_OK)
+		return rc;
 	if (given) {
 		rc = build_given_board(g, given);
 		if (rc != CATAN_OK)
 			return rc;
+	} else if (param(g, P_BOARD) == BOARD_GIVEN) {
+		/* read_board_texts() filled hexes and harbors */
 	} else if (param(g, P_BOARD) == BOARD_BEGINNER) {
 		if (param(g, P_NUMBERS) != NUMBERS_RANDOM) {
 			catan__ctx_seterr(g->ctx, "numbers=spiral needs board=random: "

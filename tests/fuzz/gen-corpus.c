@@ -70,6 +70,8 @@ game_strings(void)
 		"nope(players=3)",
 		"base(players=3",
 		"base(seed=-1)",
+		"base(board=given,tiles=O10.W2.L9.G12.B6.W4.B10.G9.L11.D.L3.O8.L8.O3.G4.W5.B5.G6.W11,"
+		"harbors=3.G.O.3.W.3.3.B.L)+harbors",
 	};
 	catan_ctx *ctx = fuzz_ctx();
 	char name[32];

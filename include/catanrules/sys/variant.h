@@ -28,7 +28,13 @@ CATAN_BEGIN_DECLS
 /** Kinds of variant parameter. */
 typedef enum catan_param_kind {
 	CATAN_PARAM_INT  = 0, /**< an integer in [min, max] */
-	CATAN_PARAM_ENUM = 1  /**< one of a NULL-terminated list of names; the value is the index */
+	CATAN_PARAM_ENUM = 1, /**< one of a NULL-terminated list of names; the value is the index */
+	/** A word of the game-string value characters (`[A-Za-z0-9_.-]`), at
+	 *  most @c max of them, kept as written (the variant checks its
+	 *  meaning when it builds the game, so it must accept a single
+	 *  spelling for the canonical string to be unique). @c choices[0] is
+	 *  the default; @c min and @c def are unused. */
+	CATAN_PARAM_TEXT = 2
 } catan_param_kind;
 
 /** One parameter a variant accepts in its game string. */
@@ -36,9 +42,9 @@ typedef struct catan_param_spec {
 	const char        *name;        /**< [a-z_]+ */
 	uint32_t           kind;        /**< a #catan_param_kind */
 	int32_t            min;         /**< lowest value (INT) */
-	int32_t            max;         /**< highest value (INT) */
+	int32_t            max;         /**< highest value (INT), longest text (TEXT) */
 	int32_t            def;         /**< default value (or index) */
-	const char *const *choices;     /**< names (ENUM) */
+	const char *const *choices;     /**< names (ENUM), the default text (TEXT) */
 	const char        *description; /**< one line for help texts */
 } catan_param_spec;
 
