@@ -29,11 +29,12 @@ CATAN_BEGIN_DECLS
 typedef enum catan_param_kind {
 	CATAN_PARAM_INT  = 0, /**< an integer in [min, max] */
 	CATAN_PARAM_ENUM = 1, /**< one of a NULL-terminated list of names; the value is the index */
-	/** A word of the game-string value characters (`[A-Za-z0-9_.-]`), at
-	 *  most @c max of them, kept as written (the variant checks its
-	 *  meaning when it builds the game, so it must accept a single
-	 *  spelling for the canonical string to be unique). @c choices[0] is
-	 *  the default; @c min and @c def are unused. */
+	/** A word of the characters a game-string value may hold (letters,
+	 *  digits, '_', '.' and '-'), at most @c max of them, kept as written.
+	 *  The variant checks its meaning when it builds the game, so it must
+	 *  accept a single spelling for the canonical string to be unique.
+	 *  The first entry of @c choices is the default; @c min and @c def
+	 *  are unused. */
 	CATAN_PARAM_TEXT = 2
 } catan_param_kind;
 
