@@ -71,6 +71,7 @@
 struct hcase {
 	char name[320];    /* the Check test case name */
 	char variant[64];
+	char params[160];  /* "" or ",k=v,..." after the core parameters */
 	char modules[256]; /* "" or "+m1+m2" */
 	int players;
 	int mode;
@@ -1161,10 +1162,10 @@ play(struct run *r, const struct hcase *c, uint64_t seed)
 	struct census c0;
 
 	snprintf(r->pl.gamestr, sizeof(r->pl.gamestr),
-		 "%s(players=%d,seed=%" PRIu64 ",chance=%s,max_turns=%d)%s",
+		 "%s(players=%d,seed=%" PRIu64 ",chance=%s,max_turns=%d%s)%s",
 		 c->variant, c->players, seed,
 		 c->mode == CATAN_CHANCE_SAMPLED ? "sampled" : "explicit",
-		 SAFETY_MAX_TURNS, c->modules);
+		 SAFETY_MAX_TURNS, c->params, c->modules);
 	r->nplayers = c->players;
 	r->mode = c->mode;
 	r->rng.s = seed * UINT64_C(0x2545f4914f6cdd1d) ^
@@ -1462,20 +1463,42 @@ harness_games(unsigned combos)
 	return DEFAULT_GAMES;
 }
 
-static void
+static struct hcase *
 add_case(const char *variant, const char *modules, int players, int mode)
 {
 	struct hcase *c;
 
 	if (ncases >= MAX_CASES)
-		return;
+		return NULL;
 	c = &cases[ncases++];
 	snprintf(c->variant, sizeof(c->variant), "%s", variant);
+	c->params[0] = '\0';
 	snprintf(c->modules, sizeof(c->modules), "%s", modules);
 	c->players = players;
 	c->mode = mode;
 	snprintf(c->name, sizeof(c->name), "%s%s_p%d_%s", variant, modules,
 		 players, mode == CATAN_CHANCE_SAMPLED ? "sampled" : "explicit");
+	return c;
+}
+
+/* A combination on a board the host lays (base's board=given): the same
+ * checks as on the variant's own boards, in both chance modes. */
+static void
+add_given_board_cases(const char *modules)
+{
+	static const char given[] =
+		",board=given,tiles=G6.O5.W11.W9.O10.G5.G3.L8.B11.L2.W4.B6.G9.O10.D.L3."
+		"L4.W12.B8,harbors=W.3.G.L.O.B.3.3.3";
+
+	for (int mode = 0; mode < 2; mode++) {
+		struct hcase *c = add_case("base", modules, 4, mode);
+
+		if (!c)
+			return;
+		snprintf(c->params, sizeof(c->params), "%s", given);
+		snprintf(c->name, sizeof(c->name), "base_given%s_p4_%s", modules,
+			 mode == CATAN_CHANCE_SAMPLED ? "sampled" : "explicit");
+	}
 }
 
 /*
@@ -1532,6 +1555,10 @@ build_cases(void)
 				add_case(name, mods, p, CATAN_CHANCE_SAMPLED);
 				add_case(name, mods, p, CATAN_CHANCE_EXPLICIT);
 			}
+		}
+		if (strcmp(name, "base") == 0) {
+			add_given_board_cases("");
+			add_given_board_cases("+friendly_robber+harbors+event_cards");
 		}
 	}
 	catan_ctx_free(ctx);

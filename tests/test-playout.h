@@ -33,7 +33,7 @@ unsigned popcount32(uint32_t x);
 
 struct playout {
 	catan_game *g;
-	char gamestr[512];
+	char gamestr[768];
 	unsigned step;        /* actions applied by the suite */
 	catan_state *s;       /* the game */
 	catan_state *clone;   /* catan_state_clone() of s, kept in lockstep */
