@@ -49,46 +49,15 @@ harbor_text(const catan_harbor_info *h, char *buf, size_t cap)
 	return buf;
 }
 
-/*
- * The standard island as base's board=given texts (doc/variants/base.md),
- * so that a board seen here can be given to another game: a tile is the
- * letter of what it yields and its number (D the desert), a harbor 3 or
- * the letter of its 2:1 resource, in id order.
- */
+/* The standard island as the parameters that give it to another game
+ * (catan_board_layout()); nothing for other boards. */
 static void
-print_layout(const catan_game *g, const catan_board_counts *counts)
+print_layout(const catan_game *g)
 {
-	static const char terrain_letters[] = "DLBWGO";
-	static const char resource_letters[] = "LBWGO";
-	char text[160];
-	size_t len = 0;
+	char text[256];
 
-	if (counts->hexes != 19 || counts->harbors != 9)
-		return;
-	for (unsigned i = 0; i < counts->hexes; i++) {
-		catan_hex_info h;
-
-		if (catan_board_hex(g, i, &h) != CATAN_OK || h.terrain >= sizeof(terrain_letters) - 1)
-			return;
-		len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%c", i ? "." : "",
-					terrain_letters[h.terrain]);
-		if (h.number)
-			len += (size_t)snprintf(text + len, sizeof(text) - len, "%u",
-						(unsigned)h.number);
-	}
-	len += (size_t)snprintf(text + len, sizeof(text) - len, ",harbors=");
-	for (unsigned i = 0; i < counts->harbors && len < sizeof(text); i++) {
-		catan_harbor_info h;
-		char c = '3';
-
-		if (catan_board_harbor(g, i, &h) != CATAN_OK)
-			return;
-		if (h.resource != CATAN_HARBOR_GENERIC && h.resource < sizeof(resource_letters) - 1)
-			c = resource_letters[h.resource];
-		len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%c", i ? "." : "", c);
-	}
-	if (len < sizeof(text))
-		printf("layout board=given,tiles=%s\n", text);
+	if (catan_board_layout(g, text, sizeof(text), NULL) == CATAN_OK)
+		printf("layout %s\n", text);
 }
 
 static int
@@ -220,7 +189,7 @@ cmd_board(int argc, char **argv)
 	if (catan_game_to_string(g, canon, sizeof(canon), NULL) != CATAN_OK)
 		snprintf(canon, sizeof(canon), "%s", spec);
 	printf("game %s\n", canon);
-	print_layout(g, &counts);
+	print_layout(g);
 	rc = print_hexes(g, counts.hexes);
 	if (rc == CLI_EXIT_OK)
 		rc = print_vertices(g, counts.vertices);

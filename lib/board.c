@@ -599,3 +599,21 @@ catan_board_harbor(const catan_game *g, unsigned harbor, catan_harbor_info *out)
 	out->edge = hb->edge;
 	return CATAN_OK;
 }
+
+CATAN_API int
+catan_board_layout(const catan_game *g, char *buf, size_t cap, size_t *len_out)
+{
+	size_t len;
+
+	if (!g || (!buf && cap > 0))
+		return CATAN_EINVAL;
+	len = catan_island__format(&g->board, buf, cap);
+	if (len == 0) {
+		if (cap > 0)
+			buf[0] = '\0';
+		return CATAN_ENOTSUP;
+	}
+	if (len_out)
+		*len_out = len;
+	return len < cap ? CATAN_OK : CATAN_EBUFS;
+}

@@ -250,6 +250,10 @@ bool catan_island__parse_tiles(const char *text, struct board_hex_spec hexes[ISL
 bool catan_island__parse_harbors(const char *text,
 				 struct board_harbor_spec harbors[ISLAND_HARBORS],
 				 char *why, size_t cap);
+/* The standard island @b as base's board=given parameters
+ * ("board=given,tiles=...,harbors=..."), written into @buf as snprintf()
+ * does; its length, or 0 when @b is not the standard frame. */
+size_t catan_island__format(const struct board *b, char *buf, size_t cap);
 /* Fill specs for a random board from a seeded RNG (B1); spiral numbers if asked. */
 struct catan_rng;
 void catan_island__random(struct board_hex_spec hexes[ISLAND_HEXES],

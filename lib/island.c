@@ -442,3 +442,47 @@ catan_island__parse_harbors(const char *text, struct board_harbor_spec harbors[I
 	place_harbors(harbors, kinds);
 	return true;
 }
+
+size_t
+catan_island__format(const struct board *b, char *buf, size_t cap)
+{
+	size_t len = 0;
+
+	if (b->nhex != ISLAND_HEXES || b->nharbor != ISLAND_HARBORS)
+		return 0;
+	for (unsigned i = 0; i < ISLAND_HEXES; i++) {
+		const struct board_hex *h = &b->hex[i];
+
+		if (h->q != catan_island__coords[i][0] || h->r != catan_island__coords[i][1] ||
+		    h->terrain >= sizeof(terrain_letters) - 1)
+			return 0;
+	}
+	for (unsigned i = 0; i < ISLAND_HARBORS; i++) {
+		const struct board_harbor *hb = &b->harbor[i];
+
+		if (hb->hex != catan_island__harbor_slots[i][0] ||
+		    hb->side != catan_island__harbor_slots[i][1] ||
+		    (hb->resource != CATAN_HARBOR_GENERIC && hb->resource >= CATAN_NUM_RESOURCES))
+			return 0;
+	}
+	/* snprintf() counts past the end of buf, so the length needed comes
+	 * out whatever cap is */
+#define PUT(...) \
+	len += (size_t)snprintf(len < cap ? buf + len : NULL, len < cap ? cap - len : 0, __VA_ARGS__)
+	PUT("board=given,tiles=");
+	for (unsigned i = 0; i < ISLAND_HEXES; i++) {
+		const struct board_hex *h = &b->hex[i];
+
+		PUT("%s%c", i ? "." : "", terrain_letters[h->terrain]);
+		if (h->number)
+			PUT("%u", (unsigned)h->number);
+	}
+	PUT(",harbors=");
+	for (unsigned i = 0; i < ISLAND_HARBORS; i++) {
+		uint8_t k = b->harbor[i].resource;
+
+		PUT("%s%c", i ? "." : "", k == CATAN_HARBOR_GENERIC ? '3' : resource_letters[k]);
+	}
+#undef PUT
+	return len;
+}

@@ -1370,6 +1370,68 @@ START_TEST(board_given_refusals)
 END_TEST
 
 /*
+ * catan_board_layout(): the standard island as base's board=given
+ * parameters (the beginner board's written from FACTS 1.2-1.3 in
+ * test-common.h), with snprintf semantics for short buffers, and
+ * CATAN_ENOTSUP for other boards.
+ */
+START_TEST(board_layout_text)
+{
+	static const char want[] = "board=given,tiles=" BEGINNER_TILES ",harbors=" BEGINNER_HARBORS;
+	static struct test_island isl;
+	catan_ctx *ctx = catan_test_ctx_new();
+	catan_game *g = catan_test_game_new(ctx, "base(board=beginner)");
+	catan_game *r, *copy;
+	char buf[256], again[256], spec[320];
+	size_t len = 0;
+
+	CATAN_ASSERT_OK(catan_board_layout(g, buf, sizeof(buf), &len));
+	ck_assert_str_eq(buf, want);
+	ck_assert_uint_eq(len, strlen(want));
+	len = 0;
+	memset(buf, CANARY, sizeof(buf));
+	CATAN_ASSERT_ERR(catan_board_layout(g, buf, 10, &len), CATAN_EBUFS);
+	ck_assert_uint_eq(len, strlen(want));
+	ck_assert_int_eq(strncmp(buf, want, 9), 0);
+	ck_assert_int_eq(buf[9], '\0');
+	ck_assert_int_eq((unsigned char)buf[10], CANARY);
+	CATAN_ASSERT_ERR(catan_board_layout(g, buf, strlen(want), NULL), CATAN_EBUFS);
+	len = 0;
+	CATAN_ASSERT_ERR(catan_board_layout(g, NULL, 0, &len), CATAN_EBUFS);
+	ck_assert_uint_eq(len, strlen(want));
+	CATAN_ASSERT_ERR(catan_board_layout(NULL, buf, sizeof(buf), &len), CATAN_EINVAL);
+	CATAN_ASSERT_ERR(catan_board_layout(g, NULL, 4, &len), CATAN_EINVAL);
+
+	/* a random board laid again from its layout is the same board */
+	r = catan_test_game_new(ctx, "base(seed=77,players=3)");
+	CATAN_ASSERT_OK(catan_board_layout(r, buf, sizeof(buf), NULL));
+	snprintf(spec, sizeof(spec), "base(players=3,%s)", buf);
+	copy = catan_test_game_new(ctx, spec);
+	CATAN_ASSERT_OK(catan_board_layout(copy, again, sizeof(again), NULL));
+	ck_assert_str_eq(again, buf);
+	for (unsigned h = 0; h < 19; h++) {
+		ck_assert_uint_eq(r->board.hex[h].terrain, copy->board.hex[h].terrain);
+		ck_assert_uint_eq(r->board.hex[h].number, copy->board.hex[h].number);
+	}
+	for (unsigned h = 0; h < 9; h++)
+		ck_assert_uint_eq(r->board.harbor[h].resource, copy->board.harbor[h].resource);
+
+	/* not the standard island */
+	ck_assert_int_eq(test_island_make(&isl, 3, 1), 0);
+	ctx->board = &isl.spec;
+	catan_game_unref(g);
+	g = catan_test_game_new(ctx, "base");
+	buf[0] = 'x';
+	CATAN_ASSERT_ERR(catan_board_layout(g, buf, sizeof(buf), &len), CATAN_ENOTSUP);
+	ck_assert_int_eq(buf[0], '\0');
+	catan_game_unref(g);
+	catan_game_unref(r);
+	catan_game_unref(copy);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
+/*
  * More players than the variant seats (catan_ctx.max_players, for the
  * scaling tests): only where no module bounds the players, and only on a
  * board whose set-up has room for every settlement. Two settlements per
@@ -1449,5 +1511,6 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD(s, board_public_api_base_games);
 	CATAN_TEST_ADD(s, board_given_islands_counts);
 	CATAN_TEST_ADD(s, board_given_refusals);
+	CATAN_TEST_ADD(s, board_layout_text);
 	CATAN_TEST_ADD(s, board_given_more_players);
 }

@@ -651,6 +651,10 @@ START_TEST(test_04_given_board_is_laid_as_written)
 			 i % 4 == 3 ? "spiral" : "random");
 		r = catan_test_game_new(pool.ctx, spec);
 		layout_texts(r, tiles, sizeof(tiles), harbors, sizeof(harbors));
+		/* catan_board_layout() writes what this test reads off the board */
+		snprintf(given, sizeof(given), "board=given,tiles=%s,harbors=%s", tiles, harbors);
+		CATAN_ASSERT_OK(catan_board_layout(r, canon, sizeof(canon), NULL));
+		ck_assert_str_eq(canon, given);
 		snprintf(given, sizeof(given), "base(board=given,tiles=%s,harbors=%s,seed=%d)",
 			 tiles, harbors, 9 + i);
 		g = catan_game_new_from_string(&g, pool.ctx, given) == CATAN_OK ? g : NULL;

@@ -152,6 +152,23 @@ CATAN_API int catan_board_edge(const catan_game *g, unsigned edge, catan_edge_in
 CATAN_API int catan_board_harbor(const catan_game *g, unsigned harbor, catan_harbor_info *out);
 
 /**
+ * The game's island as the parameters that give it to another game of
+ * `base`: "board=given,tiles=...,harbors=..." (doc/variants/base.md), so
+ * that a random board can be kept or copied without its seed, e.g. into
+ * `base(players=3,<layout>)`.
+ * @param g the game
+ * @param[out] buf destination (may be NULL when @p cap is 0)
+ * @param cap size of @p buf in bytes
+ * @param[out] len_out length without the NUL (may be NULL)
+ * @retval CATAN_OK on success
+ * @retval CATAN_EBUFS if @p cap is too small (*len_out holds the length needed)
+ * @retval CATAN_ENOTSUP if the board is not the standard 19-hex island with
+ *         its nine harbor places
+ * @retval CATAN_EINVAL if @p g is NULL, or @p buf is NULL with @p cap > 0
+ */
+CATAN_API int catan_board_layout(const catan_game *g, char *buf, size_t cap, size_t *len_out);
+
+/**
  * Format a location in canonical notation ("h4", "h9.se", "h4.n-ne").
  * @param g the game
  * @param kind a #catan_location_kind

@@ -340,6 +340,17 @@ class Game:
     # -- board
 
     @property
+    def layout(self):
+        """The island as the parameters that give it to another base game,
+        'board=given,tiles=...,harbors=...'; None for other boards."""
+        rc, text = _lib.read_string(_c.catan_board_layout, self._handle)
+        if rc == _lib.ENOTSUP:
+            return None
+        if rc != _lib.OK:
+            _raise(rc, "catan_board_layout")
+        return text
+
+    @property
     def board_counts(self):
         """{'hexes', 'vertices', 'edges', 'harbors'}."""
         c = _lib.BoardCounts()

@@ -266,6 +266,7 @@ PROTOTYPES = {
     "catan_game_param": (c_char_p, [game_p, c_char_p]),
     "catan_board_counts_get": (c_int, [game_p, POINTER(BoardCounts)]),
     "catan_board_hex": (c_int, [game_p, c_uint, POINTER(HexInfo)]),
+    "catan_board_layout": (c_int, [game_p, c_char_p, size_t, size_p]),
     "catan_board_vertex": (c_int, [game_p, c_uint, POINTER(VertexInfo)]),
     "catan_board_edge": (c_int, [game_p, c_uint, POINTER(EdgeInfo)]),
     "catan_board_harbor": (c_int, [game_p, c_uint, POINTER(HarborInfo)]),

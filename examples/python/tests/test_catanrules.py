@@ -138,6 +138,19 @@ def test_board(ctx):
                for h in harbors)
 
 
+def test_layout(ctx):
+    # The beginner board (FACTS 1.2-1.3) as board=given parameters.
+    beginner = ("board=given,tiles=O10.W2.L9.G12.B6.W4.B10.G9.L11.D.L3.O8.L8."
+                "O3.G4.W5.B5.G6.W11,harbors=3.G.O.3.W.3.3.B.L")
+    assert ctx.game("base(board=beginner)").layout == beginner
+    # A random board copied by its layout is the same board.
+    game = ctx.game("base(seed=5)")
+    copy = ctx.game("base(%s)" % game.layout)
+    assert copy.param("board") == "given"
+    assert copy.hexes == game.hexes and copy.harbors == game.harbors
+    assert copy.layout == game.layout
+
+
 # ------------------------------------------------------------- actions
 
 def test_legal_actions_and_apply(ctx):
