@@ -200,8 +200,9 @@ deal_tokens(struct board_hex_spec hexes[ISLAND_HEXES],
  * B1 numbers=spiral: tokens A..R counterclockwise from a corner of the
  * outer ring, then the middle ring, then the centre, skipping the desert.
  * This is the book's variable set-up, which does not check red numbers:
- * depending on where the desert lies the spiral can put a 6 next to an 8,
- * and that board is played as laid.
+ * it needs no check, as the A..R order keeps the 6s and 8s apart wherever
+ * the desert lies (test_04_given_board_is_laid_as_written lays spiral
+ * boards again as given boards, which refuse red numbers side by side).
  */
 static void
 deal_spiral(struct board_hex_spec hexes[ISLAND_HEXES], struct catan_rng *rng)
@@ -306,6 +307,13 @@ letter_index(const char *letters, char c)
 	return at ? (int)(at - letters) : -1;
 }
 
+/* Item @n (0-based) is empty: two '.' in a row, or one at an end. */
+static void
+empty_item(char *why, size_t cap, unsigned n)
+{
+	snprintf(why, cap, "item %u is empty (a '.' too many)", n + 1);
+}
+
 /* "2".."12" without a leading zero, not 7; 0 otherwise. */
 static unsigned
 token_number(const char *s, size_t len)
@@ -360,14 +368,18 @@ catan_island__parse_tiles(const char *text, struct board_hex_spec hexes[ISLAND_H
 		int terrain = len ? letter_index(terrain_letters, item[0]) : -1;
 		unsigned number = len > 1 ? token_number(item + 1, len - 1) : 0;
 
+		if (len == 0) {
+			empty_item(why, cap, n);
+			return false;
+		}
 		if (n == ISLAND_HEXES) {
 			snprintf(why, cap, "more than %d tiles", ISLAND_HEXES);
 			return false;
 		}
 		if (terrain < 0 || (terrain == CATAN_TERRAIN_DESERT) != (len == 1) ||
 		    (terrain != CATAN_TERRAIN_DESERT && number == 0)) {
-			snprintf(why, cap, "tile h%u '%.*s' is not a tile", n,
-				 len > 8 ? 8 : (int)len, item);
+			snprintf(why, cap, "tile h%u '%.*s%s' is not a tile", n,
+				 len > 8 ? 8 : (int)len, item, len > 8 ? "..." : "");
 			return false;
 		}
 		hexes[n].terrain = (uint8_t)terrain;
@@ -375,7 +387,7 @@ catan_island__parse_tiles(const char *text, struct board_hex_spec hexes[ISLAND_H
 		n++;
 	}
 	if (n != ISLAND_HEXES) {
-		snprintf(why, cap, "%u tiles, not %d", n, ISLAND_HEXES);
+		snprintf(why, cap, "%u of the %d tiles", n, ISLAND_HEXES);
 		return false;
 	}
 	/* base-game.txt 02 and 04: the box's 19 terrains and 18 numbers,
@@ -414,6 +426,10 @@ catan_island__parse_harbors(const char *text, struct board_harbor_spec harbors[I
 	while (next_item(&text, &item, &len)) {
 		int kind = len == 1 ? letter_index(resource_letters, item[0]) : -1;
 
+		if (len == 0) {
+			empty_item(why, cap, n);
+			return false;
+		}
 		if (n == ISLAND_HARBORS) {
 			snprintf(why, cap, "more than %d harbors", ISLAND_HARBORS);
 			return false;
@@ -421,15 +437,15 @@ catan_island__parse_harbors(const char *text, struct board_harbor_spec harbors[I
 		if (len == 1 && item[0] == '3')
 			kind = CATAN_HARBOR_GENERIC;
 		if (kind < 0) {
-			snprintf(why, cap, "harbor %u '%.*s' is not a harbor", n,
-				 len > 8 ? 8 : (int)len, item);
+			snprintf(why, cap, "harbor %u '%.*s%s' is not a harbor", n,
+				 len > 8 ? 8 : (int)len, item, len > 8 ? "..." : "");
 			return false;
 		}
 		kinds[n++] = (uint8_t)kind;
 		count[kind == CATAN_HARBOR_GENERIC ? CATAN_NUM_RESOURCES : kind]++;
 	}
 	if (n != ISLAND_HARBORS) {
-		snprintf(why, cap, "%u harbors, not %d", n, ISLAND_HARBORS);
+		snprintf(why, cap, "%u of the %d harbors", n, ISLAND_HARBORS);
 		return false;
 	}
 	/* base-game.txt 02: the box's nine harbors, four 3:1 and one 2:1 of
@@ -443,8 +459,36 @@ catan_island__parse_harbors(const char *text, struct board_harbor_spec harbors[I
 	return true;
 }
 
+static size_t format_layout(const struct board *b, char *buf, size_t cap);
+
+/*
+ * Only a board that base(board=given,...) accepts is written: the standard
+ * frame, and (for a board a context gave, which need not be the box's)
+ * contents the texts' parsers take back.
+ */
 size_t
 catan_island__format(const struct board *b, char *buf, size_t cap)
+{
+	struct board_hex_spec hexes[ISLAND_HEXES];
+	struct board_harbor_spec harbors[ISLAND_HARBORS];
+	char text[192], why[96], *tiles, *ports;
+	size_t len = format_layout(b, text, sizeof(text));
+
+	if (len == 0 || len >= sizeof(text))
+		return 0;
+	tiles = strstr(text, "tiles=");
+	ports = strstr(text, ",harbors=");
+	if (!tiles || !ports)
+		return 0;
+	*ports = '\0';
+	if (!catan_island__parse_tiles(tiles + strlen("tiles="), hexes, why, sizeof(why)) ||
+	    !catan_island__parse_harbors(ports + strlen(",harbors="), harbors, why, sizeof(why)))
+		return 0;
+	return format_layout(b, buf, cap);
+}
+
+static size_t
+format_layout(const struct board *b, char *buf, size_t cap)
 {
 	size_t len = 0;
 

@@ -1416,6 +1416,25 @@ START_TEST(board_layout_text)
 	for (unsigned h = 0; h < 9; h++)
 		ck_assert_uint_eq(r->board.harbor[h].resource, copy->board.harbor[h].resource);
 
+	/* the standard frame with what the box does not hold (five forests),
+	 * as a context may give it: no layout base would accept */
+	{
+		static struct board_hex_spec hexes[ISLAND_HEXES];
+		static struct board_harbor_spec harbors[ISLAND_HARBORS];
+		static struct board_spec frame = { hexes, ISLAND_HEXES, harbors, ISLAND_HARBORS };
+
+		catan_island__beginner(hexes, harbors);
+		hexes[0].terrain = CATAN_TERRAIN_FOREST;
+		ctx->board = &frame;
+		catan_game_unref(g);
+		g = catan_test_game_new(ctx, "base");
+		CATAN_ASSERT_ERR(catan_board_layout(g, buf, sizeof(buf), &len), CATAN_ENOTSUP);
+		hexes[0].terrain = CATAN_TERRAIN_MOUNTAINS;
+		catan_game_unref(g);
+		g = catan_test_game_new(ctx, "base");
+		CATAN_ASSERT_OK(catan_board_layout(g, buf, sizeof(buf), &len));
+		ck_assert_str_eq(buf, want);
+	}
 	/* not the standard island */
 	ck_assert_int_eq(test_island_make(&isl, 3, 1), 0);
 	ctx->board = &isl.spec;
