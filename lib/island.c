@@ -133,16 +133,24 @@ island_adjacent(unsigned a, unsigned b)
 	       dq + dr >= -1 && dq + dr <= 1;
 }
 
+/* No two red numbers (6, 8) on hexes that share a side; else the first
+ * such pair in *pa < *pb (when given). */
 static bool
-red_numbers_apart(const struct board_hex_spec hexes[ISLAND_HEXES])
+red_numbers_apart(const struct board_hex_spec hexes[ISLAND_HEXES], unsigned *pa,
+		  unsigned *pb)
 {
 	for (unsigned a = 0; a < ISLAND_HEXES; a++) {
 		if (hexes[a].number != 6 && hexes[a].number != 8)
 			continue;
 		for (unsigned b = a + 1; b < ISLAND_HEXES; b++) {
 			if ((hexes[b].number == 6 || hexes[b].number == 8) &&
-			    island_adjacent(a, b))
+			    island_adjacent(a, b)) {
+				if (pa && pb) {
+					*pa = a;
+					*pb = b;
+				}
 				return false;
+			}
 		}
 	}
 	return true;
@@ -269,7 +277,7 @@ catan_island__random(struct board_hex_spec hexes[ISLAND_HEXES],
 		memcpy(tokens, box_tokens, sizeof(tokens));
 		shuffle(tokens, ISLAND_HEXES - 1, rng);
 		deal_tokens(hexes, tokens);
-		if (red_numbers_apart(hexes))
+		if (red_numbers_apart(hexes, NULL, NULL))
 			break;
 	}
 }
@@ -401,15 +409,14 @@ catan_island__parse_tiles(const char *text, struct board_hex_spec hexes[ISLAND_H
 		snprintf(why, cap, "not the box's 18 numbers (2, 12 and two of each other)");
 		return false;
 	}
-	for (unsigned a = 0; a < ISLAND_HEXES; a++)
-		for (unsigned b = a + 1; b < ISLAND_HEXES; b++)
-			if ((hexes[a].number == 6 || hexes[a].number == 8) &&
-			    (hexes[b].number == 6 || hexes[b].number == 8) &&
-			    island_adjacent(a, b)) {
-				snprintf(why, cap, "red numbers side by side on h%u and h%u",
-					 a, b);
-				return false;
-			}
+	{
+		unsigned a, b;
+
+		if (!red_numbers_apart(hexes, &a, &b)) {
+			snprintf(why, cap, "red numbers side by side on h%u and h%u", a, b);
+			return false;
+		}
+	}
 	return true;
 }
 
