@@ -469,6 +469,17 @@ const char *catan_game__param_text(const catan_game *g, size_t index);
  * and take the modules' neutral players (after parsing). */
 int catan_game__settle_players(catan_game *g);
 
+/* The numbers each variant and module owns (registry.c): their declared
+ * ranges of action types, phases and chance events well formed, out of the
+ * core's numbers and apart; else CATAN_EINVAL with why naming both
+ * owners. For a registry (catan_ctx_new()), and for module @m joining
+ * game @g (its variant and the modules before it). */
+int catan_registry__check(const struct catan_variant_ops *const *variants, size_t nvariants,
+			  const struct catan_module_ops *const *modules, size_t nmodules,
+			  char *why, size_t cap);
+int catan_registry__check_joining(const catan_game *g, const struct catan_module_ops *m,
+				  char *why, size_t cap);
+
 /* The module in use by that name, or NULL. */
 const struct game_module *catan_game__module(const catan_game *g, const char *name);
 /* Give a built-in module's chance sampler (struct game_module); for its
@@ -795,6 +806,15 @@ void catan_state__refresh_acting(catan_state *s);
 /* Outcomes of the pending chance event: the first module that claims it,
  * else the variant (sys/module.h). */
 void catan_state__chance_outcomes(const catan_state *s, catan_sink *sink);
+/* For a module whose own action stands for one of the variant's (an event
+ * card's number for the dice): apply @a with the variant's apply and run
+ * every other module's after_apply on it, as if the variant's action had
+ * been applied; @caller's own after_apply is left out (it is inside its
+ * apply). The caller's apply is itself inside state.c's sequence, which
+ * finishes the action (finish_action, the move count) afterwards. */
+struct catan_module_ops;
+void catan_state__apply_as_variant(catan_state *s, const catan_action *a,
+				   const struct catan_module_ops *caller);
 /* The slice of a module in a state. */
 static inline void *
 st_module(catan_state *s, const struct game_module *m)

@@ -225,6 +225,18 @@ catan_ctx_new(catan_ctx **out, const catan_ctx_options *opts)
 	for (n = 0; catan__builtin_modules[n]; n++)
 		;
 	ctx->nmodules = n;
+	/* The built-in parts' numbers are fixed at build time: a clash is a
+	 * defect of this build, refused before any game could misread it. */
+	{
+		char why[CATAN_ERRMSG_SIZE];
+
+		if (catan_registry__check(ctx->variants, ctx->nvariants, ctx->modules,
+					  ctx->nmodules, why, sizeof(why))) {
+			catan__log(ctx, CATAN_LOG_ERROR, "%s", why);
+			alloc(alloc_userdata, ctx, sizeof(*ctx), 0);
+			return CATAN_ERROR;
+		}
+	}
 
 	*out = ctx;
 	return CATAN_OK;

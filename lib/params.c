@@ -637,6 +637,14 @@ add_module(struct parser *p, const struct span *name)
 				  CATAN_MAX_MODULES);
 		return CATAN_EINVAL;
 	}
+	{
+		char why[CATAN_ERRMSG_SIZE];
+
+		if (catan_registry__check_joining(g, m, why, sizeof(why))) {
+			catan__ctx_seterr(p->ctx, "%s", why);
+			return CATAN_EINVAL;
+		}
+	}
 	g->modules[g->nmodules].ops = m;
 	g->nmodules++;
 	return set_defaults(p->ctx, m->params,

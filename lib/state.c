@@ -552,6 +552,21 @@ finish_apply(catan_state *s, const catan_action *a)
 	catan_state__close_action(s);
 }
 
+void
+catan_state__apply_as_variant(catan_state *s, const catan_action *a,
+			      const struct catan_module_ops *caller)
+{
+	const catan_game *g = s->game;
+
+	g->variant->apply(s, a);
+	for (unsigned i = 0; i < g->nmodules; i++) {
+		const struct game_module *m = &g->modules[i];
+
+		if (m->ops != caller && m->ops->after_apply)
+			m->ops->after_apply(s, a, st_module(s, m));
+	}
+}
+
 static inline __attribute__((always_inline)) void
 apply_one(catan_state *s, const catan_action *a)
 {

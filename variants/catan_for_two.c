@@ -52,8 +52,11 @@
 #define NEUTRAL_FIRST 2
 #define NEUTRAL_COUNT 2
 
-/* The module's chance event: a card the Forced Trade takes (sys: k = 12). */
-#define CHANCE_FORCED_TRADE (CHANCE_VARIANT_BASE + 12)
+/* The module's chance events (declared in its vtable): a card the Forced
+ * Trade takes. */
+#define CHANCE_C2_FIRST (CHANCE_VARIANT_BASE + 12)
+#define CHANCE_C2_LAST (CHANCE_VARIANT_BASE + 15)
+#define CHANCE_FORCED_TRADE CHANCE_C2_FIRST
 
 /* slice.stage: where the turn's two production phases stand */
 enum { STAGE_NONE, STAGE_FIRST, STAGE_SECOND };
@@ -96,8 +99,6 @@ struct c2_slice {
 	uint16_t turn;           /* ... and which turn */
 };
 
-extern const struct catan_module_ops catan_module_event_cards;
-
 static int c2_sample_chance(catan_state *s, catan_action *out, const void *slice);
 
 /* ------------------------------------------------------------- helpers */
@@ -107,10 +108,7 @@ static int c2_sample_chance(catan_state *s, catan_action *out, const void *slice
 static bool
 with_event_cards(const catan_game *g)
 {
-	for (unsigned i = 0; i < g->nmodules; i++)
-		if (g->modules[i].ops == &catan_module_event_cards)
-			return true;
-	return false;
+	return catan_game__module(g, "event_cards") != NULL;
 }
 
 static unsigned
@@ -1219,4 +1217,8 @@ const struct catan_module_ops catan_module_catan_for_two = {
 	.parse_action = c2_parse_action,
 	.counter = c2_counter,
 	.counter_names = c2_counters,
+	.phase_first = CATAN_PHASE_FOR_TWO_FIRST,
+	.phase_last = CATAN_PHASE_FOR_TWO_LAST,
+	.chance_first = CHANCE_C2_FIRST,
+	.chance_last = CHANCE_C2_LAST,
 };

@@ -46,8 +46,10 @@
 #define EV_UNDER_NEW_YEAR 5
 #define EV_DECK_SIZE 36
 #define EV_IDENTITIES 22
-/* Event steal chance (catan-private.h: this module's k = 8..11). */
-#define CHANCE_EVENT_STEAL (CHANCE_VARIANT_BASE + 8)
+/* The module's chance events (declared in its vtable). */
+#define CHANCE_EV_FIRST (CHANCE_VARIANT_BASE + 8)
+#define CHANCE_EV_LAST (CHANCE_VARIANT_BASE + 11)
+#define CHANCE_EVENT_STEAL CHANCE_EV_FIRST
 /* Damaged roads: one bit per edge of the board. */
 #define EV_MAX_EDGES 256
 #define NO_CHOICE 0xFFu
@@ -365,7 +367,6 @@ others_with_cards(const catan_state *s, int thief)
 static void
 produce(catan_state *s, struct ev_slice *sl)
 {
-	const catan_game *g = s->game;
 	struct core_state *c = st_core(s);
 	catan_action dice = CATAN_ACTION_INIT;
 
@@ -381,13 +382,7 @@ produce(catan_state *s, struct ev_slice *sl)
 	sl->thief = CATAN_NO_PLAYER;
 	sl->victim = CATAN_NO_PLAYER;
 	sl->steal_optional = 0;
-	g->variant->apply(s, &dice);
-	for (unsigned i = 0; i < g->nmodules; i++) {
-		const struct game_module *m = &g->modules[i];
-
-		if (m->ops != &catan_module_event_cards && m->ops->after_apply)
-			m->ops->after_apply(s, &dice, st_module(s, m));
-	}
+	catan_state__apply_as_variant(s, &dice, &catan_module_event_cards);
 }
 
 static void
@@ -1479,4 +1474,8 @@ const struct catan_module_ops catan_module_event_cards = {
 	.parse_action = ev_parse_action,
 	.counter = ev_counter,
 	.counter_names = ev_counters,
+	.phase_first = CATAN_PHASE_EVENT_FIRST,
+	.phase_last = CATAN_PHASE_EVENT_LAST,
+	.chance_first = CHANCE_EV_FIRST,
+	.chance_last = CHANCE_EV_LAST,
 };

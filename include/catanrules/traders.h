@@ -93,7 +93,11 @@ enum catan_traders_phase {
 	CATAN_PHASE_EVENT_DAMAGE      = 99,  /**< players pick the road an earthquake damages */
 	CATAN_PHASE_NEUTRAL_BUILD     = 104, /**< the turn player builds for a neutral player */
 	CATAN_PHASE_FORCED_TRADE_GIVE = 105, /**< the turn player gives back two cards */
-	CATAN_PHASE_SECOND_PRODUCTION = 106  /**< Catan for Two's second production roll */
+	CATAN_PHASE_SECOND_PRODUCTION = 106, /**< Catan for Two's second production roll */
+	CATAN_PHASE_EVENT_FIRST       = 96,  /**< first phase of `event_cards` */
+	CATAN_PHASE_EVENT_LAST        = 103, /**< last phase of `event_cards` */
+	CATAN_PHASE_FOR_TWO_FIRST     = 104, /**< first phase of `catan_for_two` */
+	CATAN_PHASE_FOR_TWO_LAST      = 111  /**< last phase of `catan_for_two` */
 };
 
 CATAN_END_DECLS

@@ -9,7 +9,7 @@
 
 /**
  * @file catanrules/sys/module.h
- * @brief Rule modules stacked on a variant (stable within a minor release only).
+ * @brief Rule modules stacked on a variant (built-in modules only; see sys/variant.h).
  * @defgroup sys_module Module interface
  *
  * A module changes some rules of a variant: `base+friendly_robber+event_cards`.
@@ -34,6 +34,17 @@
  * | apply, format_action, parse_action | owner: only for the module's own action types |
  * | phase_name | first non-NULL answer, after the variant's |
  * | counter | first module that knows the name |
+ *
+ * Numbers are declared: the action types (@c action_first to
+ * @c action_last), phases (@c phase_first to @c phase_last) and pending
+ * chance events (@c chance_first to @c chance_last) a module owns, like
+ * the variant's own (struct catan_variant_ops), are ranges that the
+ * library checks when the context is created (every built-in variant and
+ * module against every other) and when a game names the module (against
+ * the variant and the modules before it): a range that is malformed, lies
+ * in the core's numbers or overlaps another is refused with a message
+ * naming both owners. A module sets only phases and chance events of its
+ * own ranges or of the variant's turn flow.
  *
  * Action types from @c action_first to @c action_last belong to the
  * module: the variant never sees them; the module's check_action decides
@@ -79,7 +90,7 @@
 CATAN_BEGIN_DECLS
 
 /** Current version of struct catan_module_ops. */
-#define CATAN_MODULE_OPS_VERSION 3
+#define CATAN_MODULE_OPS_VERSION 4
 
 /** An editable list of actions handed to the legal_actions hook. */
 typedef struct catan_action_list {
@@ -174,6 +185,13 @@ struct catan_module_ops {
 	 *  Counters are public information: observations of every player
 	 *  and the JSON export list them. */
 	const char *const *counter_names;
+
+	/* Since version 4. */
+
+	uint8_t phase_first;  /**< first phase the module sets (0: none), from #CATAN_PHASE_VARIANT_BASE */
+	uint8_t phase_last;   /**< last phase it sets */
+	uint8_t chance_first; /**< first pending chance event it raises (0: none), from 16 */
+	uint8_t chance_last;  /**< last pending chance event it raises */
 };
 
 CATAN_END_DECLS

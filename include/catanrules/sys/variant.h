@@ -12,8 +12,14 @@
 
 /**
  * @file catanrules/sys/variant.h
- * @brief The vtable every variant implements (stable within a minor release only).
+ * @brief The vtable every variant implements (built-in variants only).
  * @defgroup sys_variant Variant interface
+ *
+ * The extension interface serves the variants and modules compiled into
+ * the library (the meson options `variants` and `modules`): they also use
+ * the library's private header, and there is no call that registers a
+ * host's own. So `sys/` is not installed and its functions are not
+ * exported; it may change with any release.
  *
  * A variant is one translation unit exporting one const
  * `struct catan_variant_ops`. The library's public functions are template
@@ -57,7 +63,7 @@ typedef struct catan_sink catan_sink;
  * @param sink the sink handed to the variant
  * @param a the action
  */
-CATAN_API void catan_sink_action(catan_sink *sink, const catan_action *a);
+void catan_sink_action(catan_sink *sink, const catan_action *a);
 
 /**
  * Add a chance outcome with probability num/den to a sink.
@@ -66,10 +72,10 @@ CATAN_API void catan_sink_action(catan_sink *sink, const catan_action *a);
  * @param num numerator
  * @param den denominator
  */
-CATAN_API void catan_sink_outcome(catan_sink *sink, const catan_action *a, uint32_t num, uint32_t den);
+void catan_sink_outcome(catan_sink *sink, const catan_action *a, uint32_t num, uint32_t den);
 
 /** Current version of struct catan_variant_ops. */
-#define CATAN_VARIANT_OPS_VERSION 1
+#define CATAN_VARIANT_OPS_VERSION 2
 
 /** The variant vtable. */
 struct catan_variant_ops {
@@ -114,6 +120,16 @@ struct catan_variant_ops {
 	 *  rest of the text; return CATAN_ENOTFOUND for names it does not know. */
 	int (*parse_action)(const catan_game *g, const char *name, const char *args,
 			    catan_action *out);
+
+	/* Since version 2: the numbers the variant defines beyond the
+	 * core's (sys/module.h explains the checks). */
+
+	uint16_t action_first; /**< first variant-defined action type (0: none), from #CATAN_ACT_VARIANT_BASE */
+	uint16_t action_last;  /**< last variant-defined action type */
+	uint8_t  phase_first;  /**< first variant-defined phase (0: none), from #CATAN_PHASE_VARIANT_BASE */
+	uint8_t  phase_last;   /**< last variant-defined phase */
+	uint8_t  chance_first; /**< first variant-defined pending chance event (0: none), from 16 */
+	uint8_t  chance_last;  /**< last variant-defined pending chance event */
 };
 
 CATAN_END_DECLS
