@@ -342,6 +342,7 @@ struct catan_game {
 	uint8_t num_players;               /* seated players, who act */
 	uint8_t num_neutral;               /* neutral piece owners after them (sys/module.h) */
 	uint8_t players_given;             /* players= was in the game string */
+	uint8_t min_players, max_players;  /* the seats the variant and modules allow */
 	uint8_t chance_mode;
 	uint32_t max_turns;
 	uint64_t seed;

@@ -410,3 +410,40 @@ catan_game_max_chance_outcomes(const catan_game *g)
 {
 	return g ? g->max_outcomes : 0;
 }
+
+int
+catan_game_info_get(const catan_game *g, catan_game_info *out)
+{
+	unsigned information, simultaneous;
+
+	if (!g || !out)
+		return CATAN_EINVAL;
+	if (out->version != CATAN_GAME_INFO_VERSION)
+		return CATAN_EVERSION;
+	information = g->variant->information;
+	simultaneous = g->variant->simultaneous;
+	for (size_t i = 0; i < g->nmodules; i++) {
+		if (g->modules[i].ops->information)
+			information = CATAN_INFORMATION_IMPERFECT;
+		simultaneous |= g->modules[i].ops->simultaneous;
+	}
+	memset(out, 0, sizeof(*out));
+	out->version = CATAN_GAME_INFO_VERSION;
+	out->min_players = g->min_players;
+	out->max_players = g->max_players;
+	out->num_players = g->num_players;
+	out->num_neutral = g->num_neutral;
+	out->chance_mode = g->chance_mode;
+	out->information = information;
+	out->simultaneous = simultaneous;
+	out->max_legal_actions = g->max_actions;
+	out->max_chance_outcomes = g->max_outcomes;
+	out->max_turns = g->max_turns;
+	out->max_moves = 0;
+	out->reward = CATAN_REWARD_WIN_AT_END;
+	out->min_return = 0;
+	out->max_return = 1;
+	out->vp_to_win = g->vp_target;
+	out->state_size = g->state_size;
+	return CATAN_OK;
+}

@@ -559,6 +559,8 @@ catan_game__settle_players(catan_game *g)
 		return CATAN_EINVAL;
 	}
 	g->num_neutral = (uint8_t)neutral;
+	g->min_players = (uint8_t)lo;
+	g->max_players = (uint8_t)hi;
 	return CATAN_OK;
 }
 

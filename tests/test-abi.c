@@ -37,6 +37,11 @@ _Static_assert(offsetof(catan_game_options, version) == 0,
 	       "catan_game_options starts with its version");
 _Static_assert(offsetof(catan_observation, version) == 0,
 	       "catan_observation starts with its version");
+_Static_assert(offsetof(catan_game_info, version) == 0,
+	       "catan_game_info starts with its version");
+_Static_assert(sizeof(catan_game_info) == 17 * 4, "catan_game_info is 17 words");
+_Static_assert(offsetof(catan_game_info, state_size) == 16 * 4,
+	       "catan_game_info.state_size is its last word");
 _Static_assert(offsetof(struct catan_variant_ops, version) == 0,
 	       "catan_variant_ops starts with its version");
 _Static_assert(offsetof(struct catan_module_ops, version) == 0,
@@ -139,6 +144,27 @@ START_TEST(test_game_options_version)
 }
 END_TEST
 
+START_TEST(test_game_info_version)
+{
+	unsigned v = bad_version(CATAN_GAME_INFO_VERSION, _i);
+	catan_ctx *ctx = catan_test_ctx_new();
+	catan_game *g = catan_test_game_new(ctx, "base");
+	catan_game_info info;
+
+	memset(&info, CANARY, sizeof(info));
+	info.version = v;
+	CATAN_ASSERT_ERR(catan_game_info_get(g, &info), CATAN_EVERSION);
+	/* refused: nothing past the version written */
+	ck_assert_uint_eq(info.version, v);
+	ck_assert_uint_eq(info.state_size, 0xEEEEEEEEu);
+	info.version = CATAN_GAME_INFO_VERSION;
+	CATAN_ASSERT_OK(catan_game_info_get(g, &info));
+	ck_assert_uint_eq(info.version, CATAN_GAME_INFO_VERSION);
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
 START_TEST(test_observation_version)
 {
 	unsigned v = bad_version(CATAN_OBSERVATION_VERSION, _i);
@@ -228,6 +254,7 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD_LOOP(s, test_ctx_options_version, 0, 2);
 	CATAN_TEST_ADD_LOOP(s, test_game_options_version, 0, 2);
 	CATAN_TEST_ADD_LOOP(s, test_observation_version, 0, 2);
+	CATAN_TEST_ADD_LOOP(s, test_game_info_version, 0, 2);
 	CATAN_TEST_ADD_LOOP(s, test_module_ops_version, 0, 2);
 	CATAN_TEST_ADD_LOOP(s, test_variant_ops_version, 0, 2);
 }

@@ -1780,4 +1780,8 @@ const struct catan_variant_ops catan_variant_base = {
 	.finish_action = base_finish_action,
 	.format_action = NULL,
 	.parse_action = NULL,
+	/* Hands and development cards are hidden; discards and replies to
+	 * an offer are owed by several players at once, in any order. */
+	.information = CATAN_INFORMATION_IMPERFECT,
+	.simultaneous = CATAN_SIMULTANEOUS_ORDER_FREE,
 };

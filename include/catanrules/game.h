@@ -174,6 +174,66 @@ CATAN_API size_t catan_game_max_legal_actions(const catan_game *g);
  */
 CATAN_API size_t catan_game_max_chance_outcomes(const catan_game *g);
 
+/** How much of a position each player sees (catan_game_info.information). */
+typedef enum catan_information {
+	CATAN_INFORMATION_PERFECT   = 0, /**< every player sees the whole position */
+	CATAN_INFORMATION_IMPERFECT = 1  /**< some holdings or cards are hidden from other players */
+} catan_information;
+
+/** Bits of catan_game_info.simultaneous: kinds of phases where several players act. */
+typedef enum catan_simultaneous {
+	/** Several players owe a decision (discards on a 7, replies to an
+	 *  offer) and the result does not depend on the order their actions
+	 *  arrive in (catan_state_acting_players()). */
+	CATAN_SIMULTANEOUS_ORDER_FREE = 1u << 0,
+	/** Several players may act and the order of arrival decides, as at a
+	 *  real table (real-time rounds). */
+	CATAN_SIMULTANEOUS_REAL_TIME  = 1u << 1
+} catan_simultaneous;
+
+/** What catan_state_returns() pays (catan_game_info.reward). */
+typedef enum catan_reward {
+	/** 1 to each winner and 0 to everyone else, at the end only (0 to all
+	 *  in a game ended without a winner, by max_turns). */
+	CATAN_REWARD_WIN_AT_END = 0
+} catan_reward;
+
+/** The declared facts of a game, as a search or learning program asks
+ *  them before it plays (after OpenSpiel's GameType and game parameters). */
+typedef struct catan_game_info {
+	unsigned int version;        /**< set to #CATAN_GAME_INFO_VERSION by the caller */
+	uint32_t min_players;        /**< fewest seated players this variant and these modules allow */
+	uint32_t max_players;        /**< most seated players they allow */
+	uint32_t num_players;        /**< seated players of this game (catan_game_num_players()) */
+	uint32_t num_neutral;        /**< neutral piece owners after them (catan_game_neutral_players()) */
+	uint32_t chance_mode;        /**< a #catan_chance_mode */
+	uint32_t information;        /**< a #catan_information */
+	uint32_t simultaneous;       /**< #catan_simultaneous bits: the kinds of multi-actor phases the game has */
+	uint32_t max_legal_actions;  /**< catan_game_max_legal_actions() */
+	uint32_t max_chance_outcomes;/**< catan_game_max_chance_outcomes() */
+	uint32_t max_turns;          /**< turns after which the game ends without a winner; 0: no limit */
+	uint32_t max_moves;          /**< a bound on a game's moves, or 0 when none is known (a game without max_turns may go on for ever under players who never build) */
+	uint32_t reward;             /**< a #catan_reward */
+	int32_t  min_return;         /**< least a player's return can be */
+	int32_t  max_return;         /**< most a player's return can be */
+	int32_t  vp_to_win;          /**< catan_game_vp_to_win() */
+	uint32_t state_size;         /**< bytes of a state's flat block (catan_state_size() less the handle) */
+} catan_game_info;
+
+/** Current version of #catan_game_info. */
+#define CATAN_GAME_INFO_VERSION 1
+
+/**
+ * The declared facts of a game: players, chance, information, simultaneous
+ * phases, bounds and rewards.
+ * @param g the game
+ * @param[in,out] out the caller sets out->version first
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL if an argument is NULL
+ * @retval CATAN_EVERSION unknown out->version
+ */
+CATAN_API int catan_game_info_get(const catan_game *g, catan_game_info *out);
+
 /**
  * Read an integer-valued or named parameter of the game as its canonical
  * text ("beginner", "42", ...).

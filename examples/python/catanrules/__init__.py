@@ -323,6 +323,31 @@ class Game:
     def max_legal_actions(self):
         return self._max_legal
 
+    @property
+    def info(self):
+        """The game's declared facts (catan_game_info_get()) as a dict:
+        players, chance, information ('perfect' or 'imperfect'), the kinds
+        of simultaneous phases, bounds and the returns' range."""
+        i = _lib.GameInfo()
+        i.version = _lib.GAME_INFO_VERSION
+        rc = _c.catan_game_info_get(self._handle, ctypes.byref(i))
+        if rc != _lib.OK:
+            _raise(rc, "catan_game_info_get")
+        simultaneous = [name for bit, name in ((1, "order_free"), (2, "real_time"))
+                        if i.simultaneous & bit]
+        return {
+            "min_players": i.min_players, "max_players": i.max_players,
+            "num_players": i.num_players, "num_neutral": i.num_neutral,
+            "chance_mode": "explicit" if i.chance_mode == 1 else "sampled",
+            "information": "imperfect" if i.information else "perfect",
+            "simultaneous": simultaneous,
+            "max_legal_actions": i.max_legal_actions,
+            "max_chance_outcomes": i.max_chance_outcomes,
+            "max_turns": i.max_turns, "max_moves": i.max_moves,
+            "returns": (i.min_return, i.max_return),
+            "vp_to_win": i.vp_to_win, "state_size": i.state_size,
+        }
+
     def param(self, name):
         """A parameter as its canonical text, or None."""
         return _lib.text(_c.catan_game_param(self._handle, name.encode()))

@@ -122,6 +122,32 @@ class BoardCounts(ctypes.Structure):
     ]
 
 
+class GameInfo(ctypes.Structure):
+    """struct catan_game_info (version GAME_INFO_VERSION)."""
+    _fields_ = [
+        ("version", c_uint),
+        ("min_players", u32),
+        ("max_players", u32),
+        ("num_players", u32),
+        ("num_neutral", u32),
+        ("chance_mode", u32),
+        ("information", u32),
+        ("simultaneous", u32),
+        ("max_legal_actions", u32),
+        ("max_chance_outcomes", u32),
+        ("max_turns", u32),
+        ("max_moves", u32),
+        ("reward", u32),
+        ("min_return", i32),
+        ("max_return", i32),
+        ("vp_to_win", i32),
+        ("state_size", u32),
+    ]
+
+
+GAME_INFO_VERSION = 1
+
+
 class HexInfo(ctypes.Structure):
     """struct catan_hex_info."""
     _fields_ = [
@@ -264,6 +290,7 @@ PROTOTYPES = {
     "catan_game_max_legal_actions": (size_t, [game_p]),
     "catan_game_max_chance_outcomes": (size_t, [game_p]),
     "catan_game_param": (c_char_p, [game_p, c_char_p]),
+    "catan_game_info_get": (c_int, [game_p, POINTER(GameInfo)]),
     "catan_board_counts_get": (c_int, [game_p, POINTER(BoardCounts)]),
     "catan_board_hex": (c_int, [game_p, c_uint, POINTER(HexInfo)]),
     "catan_board_layout": (c_int, [game_p, c_char_p, size_t, size_p]),

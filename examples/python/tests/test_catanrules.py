@@ -110,6 +110,20 @@ def test_bad_game_string(ctx, spec, error, words):
     assert words in info.value.message
 
 
+def test_game_info(ctx):
+    info = ctx.game("base(players=3,max_turns=50)+harbors").info
+    assert (info["min_players"], info["max_players"], info["num_players"]) == (3, 4, 3)
+    assert info["num_neutral"] == 0
+    assert info["information"] == "imperfect"
+    assert info["simultaneous"] == ["order_free"]
+    assert info["max_turns"] == 50 and info["max_moves"] == 0
+    assert info["returns"] == (0, 1)
+    assert info["vp_to_win"] == 11
+    two = ctx.game("base(players=2)+catan_for_two").info
+    assert (two["min_players"], two["max_players"], two["num_neutral"]) == (2, 2, 2)
+    assert two["max_legal_actions"] == ctx.game("base(players=2)+catan_for_two").max_legal_actions
+
+
 def test_board(ctx):
     game = ctx.game("base(board=beginner)")
     assert game.board_counts == {"hexes": 19, "vertices": 54, "edges": 72,

@@ -192,6 +192,12 @@ struct catan_module_ops {
 	uint8_t phase_last;   /**< last phase it sets */
 	uint8_t chance_first; /**< first pending chance event it raises (0: none), from 16 */
 	uint8_t chance_last;  /**< last pending chance event it raises */
+	/** #CATAN_INFORMATION_IMPERFECT if the module hides something the
+	 *  variant would show (the game's information is the worse of all). */
+	uint8_t information;
+	/** #catan_simultaneous bits of the multi-actor phases it adds
+	 *  (OR-ed with the variant's). */
+	uint8_t simultaneous;
 };
 
 CATAN_END_DECLS

@@ -130,6 +130,11 @@ struct catan_variant_ops {
 	uint8_t  phase_last;   /**< last variant-defined phase */
 	uint8_t  chance_first; /**< first variant-defined pending chance event (0: none), from 16 */
 	uint8_t  chance_last;  /**< last variant-defined pending chance event */
+	/** #CATAN_INFORMATION_IMPERFECT if some of a position is hidden from
+	 *  some players (catan_game_info_get()). */
+	uint8_t  information;
+	/** #catan_simultaneous bits: the kinds of multi-actor phases. */
+	uint8_t  simultaneous;
 };
 
 CATAN_END_DECLS
