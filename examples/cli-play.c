@@ -1057,15 +1057,16 @@ print_result(struct play *p)
 
 /* ------------------------------------------------------------ options */
 
-/* "p0,p2", "0,2", "all" or "none" into a mask; -1 if malformed. */
-static long
+/* "p0,p2", "0,2", "all" or "none" into a mask (of up to 32 seats, so a
+ * long long keeps -1 apart on every platform); -1 if malformed. */
+static long long
 parse_humans(const char *text)
 {
 	uint32_t mask = 0;
 	const char *s = text;
 
 	if (strcmp(text, "all") == 0)
-		return (long)((UINT32_C(1) << CATAN_MAX_PLAYERS) - 1);
+		return (long long)(UINT32_MAX >> (32 - CATAN_MAX_PLAYERS));
 	if (strcmp(text, "none") == 0 || *text == '\0')
 		return 0;
 	while (*s) {
@@ -1087,7 +1088,7 @@ parse_humans(const char *text)
 		else if (*s != '\0')
 			return -1;
 	}
-	return (long)mask;
+	return (long long)mask;
 }
 
 int
@@ -1097,7 +1098,7 @@ cmd_play(int argc, char **argv)
 	const char *spec = NULL, *humans_text = "p0";
 	unsigned long seed = 0;
 	int have_seed = 0, ret, rc;
-	long humans;
+	long long humans;
 	catan_ctx *ctx = NULL;
 	char gs[1024];
 

@@ -510,10 +510,12 @@ catan_game__owners(const catan_game *g)
 
 /* ----------------------------------------------------------------- state */
 
-/* Intersection/edge byte: low 5 bits owner+1 (0 = empty), high 3 bits piece kind. */
-#define PIECE_BYTE(owner, kind) ((uint8_t)(((owner) + 1) | ((kind) << 5)))
-#define PIECE_OWNER(b) ((int)((b) & 31u) - 1)
-#define PIECE_KIND(b) ((int)((b) >> 5))
+/* Intersection/edge byte: low 6 bits owner+1 (0 = empty; owners up to
+ * CATAN_MAX_PLAYERS), high 2 bits the piece kind of that place's class. */
+#define PIECE_OWNER_MASK 63u
+#define PIECE_BYTE(owner, kind) ((uint8_t)(((owner) + 1) | ((kind) << 6)))
+#define PIECE_OWNER(b) ((int)((b) & PIECE_OWNER_MASK) - 1)
+#define PIECE_KIND(b) ((int)((b) >> 6))
 #define EDGE_KIND_ROAD 1
 
 /* Flags in core_state.flags */
@@ -560,12 +562,12 @@ struct core_state {
 	int8_t longest_holder;
 	int8_t army_holder;
 	int8_t winner;
-	uint8_t pad0[2];
 	uint16_t setup_vertex;    /* settlement awaiting its set-up road */
-	/* Who acts (catan_state_acting_players()): derived from the rest,
-	 * kept up to date by apply, edits and loads (catan_state__refresh())
-	 * so that the once-per-step question is one load. */
-	uint16_t acting;
+	/* Who acts (catan_state_acting_players()), a bit per seated player:
+	 * derived from the rest, kept up to date by apply, edits and loads
+	 * (catan_state__refresh()) so that the once-per-step question is one
+	 * load. */
+	uint32_t acting;
 	uint8_t bank[CATAN_MAX_CARD_KINDS];
 	uint8_t dev_deck[CATAN_MAX_DEV_KINDS];
 	uint8_t dev_bought[CATAN_MAX_DEV_KINDS]; /* bought this turn by the current player */

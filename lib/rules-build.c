@@ -325,7 +325,7 @@ catan_build__refresh_sets(catan_state *s)
 		os->buildings = 0;
 		catan_bytes__sets(st_cedge(s), b->nedge, 0xff, PIECE_BYTE(p, EDGE_KIND_ROAD),
 				  os->roads, NULL);
-		catan_bytes__sets(st_cvert(s), b->nvert, 31, (uint8_t)(p + 1),
+		catan_bytes__sets(st_cvert(s), b->nvert, PIECE_OWNER_MASK, (uint8_t)(p + 1),
 				  &os->buildings, NULL);
 	}
 }

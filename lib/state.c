@@ -198,12 +198,13 @@ compute_acting(const catan_state *s)
 	return mask & catan_state__seated(s);
 }
 
-_Static_assert(CATAN_MAX_PLAYERS <= 16, "core_state.acting holds one bit per player");
+_Static_assert(CATAN_MAX_PLAYERS <= 32, "core_state.acting holds one bit per player");
+_Static_assert(CATAN_MAX_PLAYERS + 1 <= PIECE_OWNER_MASK, "a piece byte names every owner");
 
 void
 catan_state__refresh_acting(catan_state *s)
 {
-	st_core(s)->acting = (uint16_t)compute_acting(s);
+	st_core(s)->acting = compute_acting(s);
 }
 
 uint32_t

@@ -551,6 +551,9 @@ END_TEST
 #define BASE_8P { "base(players=8", "" }
 #define BASE_16P { "base(players=16,offer_max=0", "" }
 #define ALL_MODULES_8P { "base(players=8,offer_max=0", "+friendly_robber+harbors+event_cards" }
+/* Twenty-four, past the sixteen bits of the old masks (tests/test-seats.c
+ * holds every seat up to 32), on the largest island. */
+#define BASE_24P { "base(players=24,offer_max=0", "" }
 static const struct island_case {
 	int radius;
 	const char *game[2];
@@ -558,7 +561,7 @@ static const struct island_case {
 	{ 2, BASE_4P }, { 2, BASE_3P }, { 2, ALL_MODULES },
 	{ 3, BASE_4P }, { 3, BASE_3P }, { 3, ALL_MODULES },
 	{ 4, ALL_MODULES }, { 6, BASE_3P },
-	{ 3, BASE_8P }, { 4, ALL_MODULES_8P }, { 6, BASE_16P },
+	{ 3, BASE_8P }, { 4, ALL_MODULES_8P }, { 6, BASE_16P }, { 8, BASE_24P },
 };
 
 START_TEST(test_islands_derived_paths_and_picks)

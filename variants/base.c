@@ -1510,7 +1510,7 @@ close_sampled(catan_state *s)
 		finish_action(s);
 		catan_state__close_action(s);
 	}
-	c->acting = (uint16_t)(c->phase == CATAN_PHASE_GAME_OVER || c->chance != CHANCE_NONE ?
+	c->acting = (uint32_t)(c->phase == CATAN_PHASE_GAME_OVER || c->chance != CHANCE_NONE ?
 			       0 : acting_players(s) & catan_state__seated(s));
 }
 

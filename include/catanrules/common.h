@@ -69,8 +69,10 @@ enum catan_player_id {
 	CATAN_OBSERVER_ALL        = -6  /**< referee view: everything */
 };
 
-/** The most players any variant seats (CATAN Connect seats 8 and more). */
-#define CATAN_MAX_PLAYERS 16
+/** The most piece owners (seated and neutral players) a game has: a bit
+ *  each in the 32-bit player masks (catan_state_acting_players()).
+ *  CATAN Connect seats 4 to 16 persons and more. */
+#define CATAN_MAX_PLAYERS 32
 /** Number of card-kind slots in hands, the bank and actions. */
 #define CATAN_MAX_CARD_KINDS 8
 /** Number of development-card kind slots. */

@@ -18,7 +18,7 @@ import os
 ABI_VERSION = 1
 SONAME = "libcatanrules.so.0"
 
-MAX_PLAYERS = 16
+MAX_PLAYERS = 32
 MAX_CARD_KINDS = 8
 MAX_DEV_KINDS = 8
 NONE_ID = 0xFFFF
