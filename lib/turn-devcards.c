@@ -39,7 +39,7 @@ catan_turn__buy_dev(catan_state *s, int p, const uint8_t cost[CATAN_MAX_CARD_KIN
 	struct core_state *c = st_core(s);
 
 	catan_cards__pay(s, p, cost);
-	c->flags |= TURN_BUILT;
+	catan_turn__mark_built(s);
 	c->chance = CHANCE_DRAW_DEV;
 }
 

@@ -67,6 +67,21 @@ catan_turn__next_seat(const struct core_state *c)
 	return c->current + 1 < c->num_players ? c->current + 1 : 0;
 }
 
+/* Whether the current player has rolled this turn. */
+static inline bool
+catan_turn__has_rolled(const catan_state *s)
+{
+	return (st_ccore(s)->flags & TURN_ROLLED) != 0;
+}
+
+/* Something was built or bought this turn: with strict phases (B4) the
+ * turn's trading is over (catan_turn__trading_over()). */
+static inline void
+catan_turn__mark_built(catan_state *s)
+{
+	st_core(s)->flags |= TURN_BUILT;
+}
+
 /* Leave the turn's flow for a step of one's own (a module's phase
  * @phase): returns the phase left, which catan_turn__resume() takes
  * back. */

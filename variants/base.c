@@ -647,7 +647,7 @@ apply_action_as(catan_state *s, const catan_action *a, int type)
 		} else {
 			catan_cards__pay(s, p, catan__cost_road);
 			catan_build__place_road(s, p, a->target);
-			c->flags |= TURN_BUILT;
+			catan_turn__mark_built(s);
 		}
 		break;
 	case CATAN_ACT_BUILD_SETTLEMENT:
@@ -658,7 +658,7 @@ apply_action_as(catan_state *s, const catan_action *a, int type)
 		} else {
 			catan_cards__pay(s, p, catan__cost_settlement);
 			catan_build__place_settlement(s, p, a->target);
-			c->flags |= TURN_BUILT;
+			catan_turn__mark_built(s);
 		}
 		break;
 	case CATAN_ACT_BUILD_CITY:
@@ -666,7 +666,7 @@ apply_action_as(catan_state *s, const catan_action *a, int type)
 			return;
 		catan_cards__pay(s, p, catan__cost_city);
 		catan_build__place_city(s, p, a->target);
-		c->flags |= TURN_BUILT;
+		catan_turn__mark_built(s);
 		break;
 	case CATAN_ACT_BUY_DEV:
 		catan_turn__buy_dev(s, p, catan__cost_dev);
