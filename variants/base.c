@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "turn.h"
+#include "base.h"
 
 /* ------------------------------------------------------------ parameters */
 
@@ -49,18 +49,6 @@ param(const catan_game *g, int which)
 	return g->params[which];
 }
 
-/* Base's phases, as the turn kit enters them. */
-static const struct turn_phases base_phases = {
-	.roll = CATAN_PHASE_ROLL,
-	.main = CATAN_PHASE_MAIN,
-	.discard = CATAN_PHASE_DISCARD,
-	.robber = CATAN_PHASE_ROBBER,
-	.steal = CATAN_PHASE_STEAL,
-	.trade_response = CATAN_PHASE_TRADE_RESPONSE,
-	.trade_confirm = CATAN_PHASE_TRADE_CONFIRM,
-	.road_building = CATAN_PHASE_ROAD_BUILDING,
-};
-
 /* base-game.txt 04: clockwise from the first player, then "a second tour
  * in reverse order"; only the second settlement pays (04.5). */
 static const struct turn_setup base_setup = {
@@ -70,12 +58,6 @@ static const struct turn_setup base_setup = {
 };
 
 /* ------------------------------------------------------------ game setup */
-
-static bool base_sample_chance(catan_state *s, catan_action *out);
-static bool base_resolve_sampled(catan_state *s, catan_action *out);
-static void base_apply_sampled(catan_state *s, const catan_action *a);
-static size_t base_pick_legal(const catan_state *s, int p, uint32_t r, catan_action *out);
-static bool base_play_sampled(catan_state *s, int p, uint32_t r);
 
 /* A tiles= or harbors= text that describes a board (not "none"). */
 static bool
@@ -138,11 +120,11 @@ base_build_game(catan_game *g)
 	if (g->num_players > g->max_outcomes)
 		g->max_outcomes = g->num_players;
 	g->variant_size = 0;
-	g->sample_chance = base_sample_chance;
-	g->resolve_sampled = base_resolve_sampled;
-	g->apply_sampled = base_apply_sampled;
-	g->pick_legal = base_pick_legal;
-	g->play_sampled = base_play_sampled;
+	g->sample_chance = catan_base__sample_chance;
+	g->resolve_sampled = catan_base__resolve_sampled;
+	g->apply_sampled = catan_base__apply_sampled;
+	g->pick_legal = catan_base__pick_legal;
+	g->play_sampled = catan_base__play_sampled;
 	return CATAN_OK;
 }
 
@@ -313,14 +295,6 @@ push(catan_sink *sink, int type, int player, unsigned target, unsigned arg)
 	sink__push_simple(sink, type, player, target, arg);
 }
 
-/* Most of the time there is no action card to play: that test is made
- * inline, the listing only for a player holding one. */
-static inline bool
-may_play_dev(const catan_state *s, int p)
-{
-	return catan_turn__may_play_dev(s, p, TURN_ACTION_CARDS);
-}
-
 static inline void
 push_dev_plays(const catan_state *s, catan_sink *sink, int p)
 {
@@ -360,50 +334,6 @@ push_settlements(const catan_state *s, catan_sink *sink, int p)
 	n = catan_build__legal_settlements(s, p, ids, ARRAY_LEN(ids));
 	sink__push_ids(sink, CATAN_ACT_BUILD_SETTLEMENT, p, ids,
 		       n < ARRAY_LEN(ids) ? n : ARRAY_LEN(ids));
-}
-
-/* The sections of a main-phase listing besides the end of the turn, in
- * list order: legal_main() lists them, pick_main() picks from them. @hand:
- * the player's cards_word(), whose counts stay below 128 (cards are
- * conserved, see catan_trade__maritime_pairs()). */
-static inline bool
-may_build_road(const struct player_state *ps, uint64_t hand)
-{
-	return ps->roads_left && cards_word_covers(hand, COST_WORD_ROAD);
-}
-
-static inline bool
-may_build_settlement(const struct player_state *ps, uint64_t hand)
-{
-	return ps->settlements_left && cards_word_covers(hand, COST_WORD_SETTLEMENT);
-}
-
-static inline bool
-may_build_city(const struct player_state *ps, uint64_t hand)
-{
-	return ps->cities_left && cards_word_covers(hand, COST_WORD_CITY);
-}
-
-static inline bool
-may_buy_dev(const catan_state *s, uint64_t hand)
-{
-	return cards_word_covers(hand, COST_WORD_DEV) && dev_total(st_ccore(s)->dev_deck) > 0;
-}
-
-/* The player's settlements, which a city may replace, as a set of
- * intersections (boards with the piece sets: only the player's buildings
- * are looked at). */
-static inline uint64_t
-own_settlement_set(const catan_state *s, int p)
-{
-	const uint8_t *verts = st_cvert(s);
-	uint8_t own = PIECE_BYTE(p, CATAN_PIECE_SETTLEMENT);
-	uint64_t set = 0;
-
-	for (uint64_t bits = st_csets(s, p)->buildings; bits; bits &= bits - 1)
-		if (verts[__builtin_ctzll(bits)] == own)
-			set |= bits & -bits;
-	return set;
 }
 
 static void
@@ -486,24 +416,6 @@ base_legal_actions(const catan_state *s, int p, catan_sink *sink)
 	}
 }
 
-static inline __attribute__((always_inline)) uint32_t
-acting_players(const catan_state *s)
-{
-	const struct core_state *c = st_ccore(s);
-
-	switch (c->phase) {
-	case CATAN_PHASE_START:
-	case CATAN_PHASE_GAME_OVER:
-		return 0;
-	case CATAN_PHASE_DISCARD:
-		return catan_turn__discarders(s);
-	case CATAN_PHASE_TRADE_RESPONSE:
-		return catan_turn__responders(s);
-	default:
-		return c->current >= 0 ? 1u << c->current : 0;
-	}
-}
-
 /* The vtable's entries call the bodies that base_apply_sampled() inlines. */
 static uint32_t
 base_acting_players(const catan_state *s)
@@ -532,35 +444,8 @@ base_chance_outcomes(const catan_state *s, catan_sink *sink)
 	}
 }
 
-/* SAMPLED chance without the outcome list: the kit's draws, each the
- * outcome that walking base_chance_outcomes() would pick with the same
- * single catan_rng__below(den), so traces do not change. */
-static bool
-base_sample_chance(catan_state *s, catan_action *out)
-{
-	switch (st_ccore(s)->chance) {
-	case CHANCE_FIRST_PLAYER:
-		return catan_turn__draw_roll_off(s, out);
-	case CHANCE_DICE: {
-		catan_action a = CATAN_ACTION_INIT;
-
-		a.player = CATAN_PLAYER_CHANCE;
-		a.type = CATAN_ACT_DICE;
-		a.target = (uint16_t)catan_turn__draw_dice(s);
-		*out = a;
-		return true;
-	}
-	case CHANCE_DRAW_DEV:
-		return catan_turn__draw_dev(s, out);
-	case CHANCE_STEAL:
-		return catan_turn__draw_steal(s, out);
-	default:
-		return false;
-	}
-}
-
-static void
-apply_chance(catan_state *s, const catan_action *a)
+void
+catan_base__apply_chance(catan_state *s, const catan_action *a)
 {
 	struct core_state *c = st_core(s);
 
@@ -598,120 +483,11 @@ apply_chance(catan_state *s, const catan_action *a)
 }
 
 /* A set-up piece placed; its last road starts the first turn. */
-static void
-apply_setup_build(catan_state *s, const catan_action *a)
+void
+catan_base__setup_build(catan_state *s, const catan_action *a)
 {
 	if (catan_turn__setup_place(s, a->player, a->type, a->target, &base_setup))
 		catan_turn__start(s, st_ccore(s)->first_player, CATAN_PHASE_ROLL);
-}
-
-/* The variant's apply of @a, whose type is @type: a constant where the
- * caller knows it (pick_core()), and the switch folds away. Each case
- * checks the indexes its action carries against their tables, so
- * apply_unchecked is memory-safe on any input (state.h) with one dispatch
- * per action; legality is not checked here. */
-static inline __attribute__((always_inline)) void
-apply_action_as(catan_state *s, const catan_action *a, int type)
-{
-	struct core_state *c = st_core(s);
-	const struct board *b = &s->game->board;
-	int p = a->player;
-
-	if (p == CATAN_PLAYER_CHANCE) {
-		apply_chance(s, a);
-		return;
-	}
-	if (c->current < 0)
-		return;
-	switch (type) {
-	case CATAN_ACT_ROLL:
-		catan_turn__call_dice(s);
-		break;
-	case CATAN_ACT_DISCARD:
-		catan_turn__discard(s, p, a->give, CATAN_PHASE_ROBBER);
-		break;
-	case CATAN_ACT_MOVE_ROBBER:
-		catan_turn__move_robber(s, p, &c->robber_hex, a->target, CATAN_PHASE_STEAL);
-		break;
-	case CATAN_ACT_STEAL:
-		catan_turn__choose_victim(s, a->arg);
-		break;
-	case CATAN_ACT_BUILD_ROAD:
-		if (a->target >= b->nedge)
-			return;
-		if (c->phase == CATAN_PHASE_SETUP) {
-			apply_setup_build(s, a);
-		} else if (c->phase == CATAN_PHASE_ROAD_BUILDING) {
-			catan_build__place_road(s, p, a->target);
-			catan_turn__road_built_free(s, p);
-		} else {
-			catan_cards__pay(s, p, catan__cost_road);
-			catan_build__place_road(s, p, a->target);
-			catan_turn__mark_built(s);
-		}
-		break;
-	case CATAN_ACT_BUILD_SETTLEMENT:
-		if (a->target >= b->nvert)
-			return;
-		if (c->phase == CATAN_PHASE_SETUP) {
-			apply_setup_build(s, a);
-		} else {
-			catan_cards__pay(s, p, catan__cost_settlement);
-			catan_build__place_settlement(s, p, a->target);
-			catan_turn__mark_built(s);
-		}
-		break;
-	case CATAN_ACT_BUILD_CITY:
-		if (a->target >= b->nvert)
-			return;
-		catan_cards__pay(s, p, catan__cost_city);
-		catan_build__place_city(s, p, a->target);
-		catan_turn__mark_built(s);
-		break;
-	case CATAN_ACT_BUY_DEV:
-		catan_turn__buy_dev(s, p, catan__cost_dev);
-		break;
-	case CATAN_ACT_PLAY_KNIGHT:
-		catan_turn__play_knight(s, p, CATAN_PHASE_ROBBER);
-		break;
-	case CATAN_ACT_PLAY_ROAD_BUILDING:
-		catan_turn__play_road_building(s, p, CATAN_PHASE_ROAD_BUILDING);
-		break;
-	case CATAN_ACT_PLAY_YEAR_OF_PLENTY:
-		catan_turn__play_year_of_plenty(s, p, a->get);
-		break;
-	case CATAN_ACT_PLAY_MONOPOLY:
-		catan_turn__play_monopoly(s, p, a->arg);
-		break;
-	case CATAN_ACT_MARITIME_TRADE:
-		catan_cards__trade_with_bank(s, p, a->give, a->get);
-		break;
-	case CATAN_ACT_OFFER_TRADE:
-		catan_turn__open_offer(s, p, a->give, a->get, CATAN_PHASE_TRADE_RESPONSE);
-		break;
-	case CATAN_ACT_ACCEPT_TRADE:
-	case CATAN_ACT_DECLINE_TRADE:
-	case CATAN_ACT_COUNTER_TRADE:
-		catan_turn__answer(s, a, &base_phases);
-		break;
-	case CATAN_ACT_CONFIRM_TRADE:
-		catan_turn__confirm(s, a->arg, CATAN_PHASE_MAIN);
-		break;
-	case CATAN_ACT_CANCEL_TRADE:
-		catan_turn__cancel_offer(s, CATAN_PHASE_MAIN);
-		break;
-	case CATAN_ACT_END_TURN:
-		if (s->game->max_turns && c->turn >= s->game->max_turns) {
-			/* A truncated game: terminal with no winner. */
-			c->phase = CATAN_PHASE_GAME_OVER;
-			c->winner = CATAN_NO_PLAYER;
-			break;
-		}
-		catan_turn__start(s, catan_turn__next_seat(c), CATAN_PHASE_ROLL);
-		break;
-	default:
-		break;
-	}
 }
 
 static void
@@ -720,333 +496,10 @@ base_apply(catan_state *s, const catan_action *a)
 	apply_action_as(s, a, a->type);
 }
 
-/* G4/B9: the turn player wins as soon as their points, hidden Victory Point
- * cards included, reach the target during their own turn: checked after
- * every action that can change them (a building, an award, a drawn card;
- * the modules' points follow the same events, sys/module.h), after an edit
- * or load, and at the start of a turn whose player's points changed
- * outside it (catan_state__turn_starts()). */
-static inline __attribute__((always_inline)) void
-finish_action(catan_state *s)
-{
-	struct core_state *c = st_core(s);
-
-	if (!s->points_touched)
-		return;
-	if (c->phase == CATAN_PHASE_GAME_OVER || c->turn == 0 || c->current < 0)
-		return;
-	if (c->chance != CHANCE_NONE)
-		return;
-	if (!s->game->module_points) {
-		/* No module adjusts points or the target: the base count
-		 * (catan_state__victory_points() and catan_game_vp_to_win()
-		 * fold no hook then). */
-		if (catan_score__base_vp(s, c->current, true) < s->game->vp_to_win)
-			return;
-	} else if (catan_state__victory_points(s, c->current, true) < s->game->vp_target) {
-		return;
-	}
-	c->phase = CATAN_PHASE_GAME_OVER;
-	c->winner = c->current;
-	c->flags |= GAME_VP_REVEALED;
-}
-
 static void
 base_finish_action(catan_state *s)
 {
 	finish_action(s);
-}
-
-/* catan_game.resolve_sampled: base_apply's chance case for a drawn event,
- * with the dice, the commonest event, paid straight from the draw instead
- * of through a second dispatch on the action's type. */
-static bool
-base_resolve_sampled(catan_state *s, catan_action *out)
-{
-	struct core_state *c = st_core(s);
-
-	if (c->chance == CHANCE_DICE) {
-		unsigned total = catan_turn__draw_dice(s);
-		catan_action a = CATAN_ACTION_INIT;
-
-		a.type = CATAN_ACT_DICE;
-		a.player = CATAN_PLAYER_CHANCE;
-		a.target = (uint16_t)total;
-		*out = a;
-		catan_turn__dice_rolled(s, total, s->game->hand_limit, &base_phases);
-		c->chance = CHANCE_NONE;
-		return true;
-	}
-	if (!base_sample_chance(s, out))
-		return false;
-	apply_chance(s, out);
-	return true;
-}
-
-/* base_apply_sampled()'s sequence after the variant's apply: the win
- * check, the move count, the chance events the action causes drawn and
- * paid, who acts next. */
-static inline __attribute__((always_inline)) void
-close_sampled(catan_state *s)
-{
-	struct core_state *c = st_core(s);
-	catan_action drawn;
-
-	finish_action(s);
-	catan_state__close_action(s);
-	while (c->chance != CHANCE_NONE && c->phase != CATAN_PHASE_GAME_OVER) {
-		s->built = 0;
-		if (!base_resolve_sampled(s, &drawn)) {
-			/* Nothing the sampler can draw: the generic walk over
-			 * the outcomes decides, as it would have. */
-			catan_state_resolve_chance(s);
-			return;
-		}
-		finish_action(s);
-		catan_state__close_action(s);
-	}
-	c->acting = (uint16_t)(c->phase == CATAN_PHASE_GAME_OVER || c->chance != CHANCE_NONE ?
-			       0 : acting_players(s) & catan_state__seated(s));
-}
-
-/* catan_game.apply_sampled for an action of @type (see apply_action_as()). */
-static inline __attribute__((always_inline)) void
-apply_sampled_as(catan_state *s, const catan_action *a, int type)
-{
-	s->built = 0;
-	apply_action_as(s, a, type);
-	close_sampled(s);
-}
-
-/* catan_game.apply_sampled: state.c's apply sequence for the base rules in
- * a SAMPLED game (alone, or with modules that leave actions, chance,
- * after-apply and who acts to it: game.c), with the apply, the win check,
- * the dice and who acts next inlined: rolls and turn ends, the commonest
- * steps, pay no indirect call. */
-static void
-base_apply_sampled(catan_state *s, const catan_action *a)
-{
-	apply_sampled_as(s, a, a->type);
-}
-
-/* ------------------------------------------------------------- picking */
-
-/*
- * The playout's step without the list (catan_game.pick_legal and
- * play_sampled): the sections of base_legal_actions() counted as sets, and
- * the one action at the index r picks among them written. In play mode
- * the action is applied where it is picked, as base_apply_sampled() would:
- * each section applies its own type, with no second dispatch on it.
- */
-
-/* The picked action: written to @out and, in play mode, applied. */
-static inline __attribute__((always_inline)) void
-picked(catan_state *s, catan_action *out, bool play, int type, int p, unsigned target,
-       unsigned arg, int give_kind, unsigned give_n, int get_kind, unsigned get_n)
-{
-	sink__write(out, type, p, target, arg, give_kind, give_n, get_kind, get_n);
-	if (play)
-		apply_sampled_as(s, out, type);
-}
-
-/* One of the edges of @roads (sink__push_id_set()'s order). */
-static inline unsigned
-nth_road(const uint64_t roads[2], unsigned nroads0, size_t i)
-{
-	return i < nroads0 ? nth_low_bit(roads[0], i) : 64 + nth_low_bit(roads[1], i - nroads0);
-}
-
-/*
- * The main phase (legal_main()'s sections in order). A player who may
- * play a development card, or a board or state without the bit sets, is
- * left to the listing: 0.
- */
-static inline __attribute__((always_inline)) size_t
-pick_main_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play)
-{
-	const struct player_state *ps = st_cplayer(s, p);
-	uint64_t hand = cards_word(ps->hand);
-	uint64_t roads[2] = { 0, 0 }, settlements = 0, cities = 0, pairs = 0;
-	unsigned bank = 0, om = 0, nroads0 = 0;
-	size_t nroads = 0, nsettlements = 0, ncities = 0, ndev, nmaritime = 0, noffers = 0, n, i;
-
-	if (!s->game->off_sets || may_play_dev(s, p))
-		return 0;
-	/* Counted without loops over the sets (their exits would be
-	 * mispredicted), only where a section is open. */
-	if (may_build_road(ps, hand)) {
-		if (!catan_build__legal_road_set(s, p, roads))
-			return 0;
-		nroads0 = bit_count(roads[0]);
-		nroads = nroads0 + bit_count(roads[1]);
-	}
-	if (may_build_settlement(ps, hand)) {
-		if (!catan_build__legal_settlement_set(s, p, &settlements))
-			return 0;
-		nsettlements = bit_count(settlements);
-	}
-	if (may_build_city(ps, hand)) {
-		cities = own_settlement_set(s, p);
-		ncities = bit_count(cities);
-	}
-	ndev = may_buy_dev(s, hand);
-	if (!catan_turn__trading_over(s)) {
-		pairs = catan_trade__maritime_pairs(s, p, &bank);
-		nmaritime = catan_trade__maritime_count(pairs, bank);
-		om = s->game->offer_max;
-		noffers = catan_trade__offer_count(ps->hand, om);
-	}
-	n = nroads + nsettlements + ncities + ndev + nmaritime + noffers + 1;
-	i = playout_index(r, n);
-
-	if (i < nroads) {
-		picked(s, out, play, CATAN_ACT_BUILD_ROAD, p, nth_road(roads, nroads0, i),
-		       0, 0, 0, 0, 0);
-		return n;
-	}
-	i -= nroads;
-	if (i < nsettlements) {
-		picked(s, out, play, CATAN_ACT_BUILD_SETTLEMENT, p, nth_low_bit(settlements, i),
-		       0, 0, 0, 0, 0);
-		return n;
-	}
-	i -= nsettlements;
-	if (i < ncities) {
-		picked(s, out, play, CATAN_ACT_BUILD_CITY, p, nth_low_bit(cities, i),
-		       0, 0, 0, 0, 0);
-		return n;
-	}
-	i -= ncities;
-	if (i < ndev) {
-		picked(s, out, play, CATAN_ACT_BUY_DEV, p, 0, 0, 0, 0, 0, 0);
-		return n;
-	}
-	i -= ndev;
-	if (i < nmaritime) {
-		int give, get;
-		unsigned rate = catan_trade__maritime_nth(pairs, bank, i, &give, &get);
-
-		picked(s, out, play, CATAN_ACT_MARITIME_TRADE, p, 0, 0, give, rate, get, 1);
-		return n;
-	}
-	i -= nmaritime;
-	if (i < noffers) {
-		unsigned give_n, get_n;
-		int give, get;
-
-		catan_trade__offer_nth(ps->hand, om, i, &give, &give_n, &get, &get_n);
-		picked(s, out, play, CATAN_ACT_OFFER_TRADE, p, 0, 0, give, give_n, get, get_n);
-		return n;
-	}
-	picked(s, out, play, CATAN_ACT_END_TURN, p, 0, 0, 0, 0, 0, 0);
-	return n;
-}
-
-/*
- * The action of base_legal_actions() at the index @r picks, in the phases
- * of most steps; 0 (the listing decides) in set-up, trading and any phase
- * the sets do not cover. Its main-phase part is out of line: the other
- * phases' steps are short.
- */
-static inline __attribute__((always_inline)) size_t
-pick_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play,
-	  size_t (*main_phase)(catan_state *, int, uint32_t, catan_action *))
-{
-	const struct core_state *c = st_ccore(s);
-	size_t n, i;
-
-	switch (c->phase) {
-	case CATAN_PHASE_ROLL:
-		if (may_play_dev(s, p))
-			return 0;
-		picked(s, out, play, CATAN_ACT_ROLL, p, 0, 0, 0, 0, 0, 0);
-		return 1;
-	case CATAN_PHASE_DISCARD: {
-		const unsigned kinds = (1u << CATAN_NUM_RESOURCES) - 1u;
-		unsigned held = (unsigned)~catan_bytes__zero(
-			catan_bytes__load(st_cplayer(s, p)->hand, CATAN_MAX_CARD_KINDS)) & kinds;
-
-		n = kind_set_count(held);
-		if (n == 0)
-			return 0;
-		picked(s, out, play, CATAN_ACT_DISCARD, p, 0, 0,
-		       nth_high_bit(held, playout_index(r, n)), 1, 0, 0);
-		return n;
-	}
-	case CATAN_PHASE_ROBBER: {
-		unsigned nhex = s->game->board.nhex, robber = c->robber_hex;
-
-		n = nhex - (robber < nhex);
-		if (n == 0)
-			return 0;
-		i = playout_index(r, n);
-		picked(s, out, play, CATAN_ACT_MOVE_ROBBER, p,
-		       (unsigned)i + (robber < nhex && i >= robber), 0, 0, 0, 0, 0);
-		return n;
-	}
-	case CATAN_PHASE_STEAL: {
-		uint32_t victims = catan_state__robber_victims(s, c->robber_hex, p);
-
-		if (c->num_players < 32)
-			victims &= (UINT32_C(1) << c->num_players) - 1u;
-		n = bit_count(victims);
-		if (n == 0)
-			return 0;
-		picked(s, out, play, CATAN_ACT_STEAL, p, 0, nth_low_bit(victims, playout_index(r, n)),
-		       0, 0, 0, 0);
-		return n;
-	}
-	case CATAN_PHASE_MAIN:
-		return main_phase(s, p, r, out);
-	case CATAN_PHASE_ROAD_BUILDING: {
-		uint64_t roads[2];
-		unsigned n0;
-
-		if (!catan_build__legal_road_set(s, p, roads))
-			return 0;
-		n0 = bit_count(roads[0]);
-		n = n0 + bit_count(roads[1]);
-		if (n == 0)
-			return 0;
-		picked(s, out, play, CATAN_ACT_BUILD_ROAD, p, nth_road(roads, n0, playout_index(r, n)),
-		       0, 0, 0, 0, 0);
-		return n;
-	}
-	default:
-		return 0;
-	}
-}
-
-/* pick_main_core() in its two modes, out of line for pick_core(). */
-static __attribute__((noinline)) size_t
-pick_main(catan_state *s, int p, uint32_t r, catan_action *out)
-{
-	return pick_main_core(s, p, r, out, false);
-}
-
-static __attribute__((noinline)) size_t
-play_main(catan_state *s, int p, uint32_t r, catan_action *out)
-{
-	return pick_main_core(s, p, r, out, true);
-}
-
-/* catan_game.pick_legal. pick_core() without play writes nothing to the
- * state: the listing's const state is cast for the code it shares with
- * play_sampled only. */
-static size_t
-base_pick_legal(const catan_state *s, int p, uint32_t r, catan_action *out)
-{
-	return pick_core((catan_state *)s, p, r, out, false, pick_main);
-}
-
-/* catan_game.play_sampled: pick_legal's action applied as
- * base_apply_sampled() would, in one call. */
-static bool
-base_play_sampled(catan_state *s, int p, uint32_t r)
-{
-	catan_action a;
-
-	return pick_core(s, p, r, &a, true, play_main) != 0;
 }
 
 static int
