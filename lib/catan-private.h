@@ -259,6 +259,26 @@ struct catan_rng;
 void catan_island__random(struct board_hex_spec hexes[ISLAND_HEXES],
 			  struct board_harbor_spec harbors[ISLAND_HARBORS],
 			  struct catan_rng *rng, bool spiral);
+/* The island a game of the base family is played on, as its parameters
+ * name it (base's board=, numbers=, setup=, tiles=, harbors=). */
+enum island_board { ISLAND_RANDOM, ISLAND_BEGINNER, ISLAND_GIVEN };
+struct island_choice {
+	uint8_t board;            /* enum island_board */
+	bool spiral;              /* numbers=spiral: the A-R spiral of numbers */
+	bool fixed_setup;         /* setup=beginner: the fixed starting pieces */
+	const char *tiles;        /* tiles= text, NULL when not given */
+	const char *harbors;      /* harbors= text, NULL when not given */
+	const char *board_name;   /* board='s value, for messages */
+};
+/* Build g->board as @ch chooses, or the context's board (catan_ctx.board,
+ * which needs a desert for the robber and refuses the island's options):
+ * CATAN_EINVAL with the context's message for a choice that names no
+ * board. */
+int catan_island__choose(catan_game *g, const struct island_choice *ch);
+/* The beginner set-up's pieces on the standard island (FACTS 1.4), the
+ * second settlement of each player paying its hexes; CATAN_ERROR on
+ * another board or for more than four players. */
+int catan_island__place_beginner(catan_state *s);
 
 /* ------------------------------------------------------------------- rng */
 

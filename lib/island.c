@@ -537,3 +537,160 @@ format_layout(const struct board *b, char *buf, size_t cap)
 #undef PUT
 	return len;
 }
+
+/* ----------------------------------------------------- the island's choice */
+
+/*
+ * A board the context gives (catan_ctx.board): the options that name the
+ * standard island's layout do not apply to it, and the robber starts on
+ * its desert ("Place the thief in the desert", base-game.txt set-up 3),
+ * so it needs one.
+ */
+static int
+build_given_board(catan_game *g, const struct island_choice *ch, const struct board_spec *given)
+{
+	int rc;
+
+	if (ch->board != ISLAND_RANDOM || ch->spiral || ch->fixed_setup) {
+		catan__ctx_seterr(g->ctx, "board=beginner, board=given, numbers=spiral and "
+				  "setup=beginner name the standard island: the context gives "
+				  "another board");
+		return CATAN_EINVAL;
+	}
+	rc = catan_board__build(&g->board, g->ctx, given->hexes, given->nhex, given->harbors,
+				given->nharbor);
+	if (rc == CATAN_EINVAL)
+		catan__ctx_seterr(g->ctx, "the context's board is not a valid board");
+	else if (rc == CATAN_OK && g->board.desert == BOARD_NONE) {
+		catan__ctx_seterr(g->ctx, "the context's board has no desert for the robber to start on");
+		rc = CATAN_EINVAL;
+	}
+	return rc;
+}
+
+/*
+ * board=given: the host lays the box's tiles and harbors on the standard
+ * frame itself, as a group does at the table (base-game.txt 04 "Building
+ * a variable island"), and names them in tiles= and harbors=. Their texts
+ * are read whenever given, so that a bad one is named even without
+ * board=given.
+ */
+static int
+read_board_texts(catan_game *g, const struct island_choice *ch,
+		 struct board_hex_spec hexes[ISLAND_HEXES],
+		 struct board_harbor_spec harbors[ISLAND_HARBORS])
+{
+	static const char *const names[] = { "tiles", "harbors" };
+	static const char *const expected[] = {
+		"19 tiles in hex order joined by '.', each L, B, W, G or O "
+		"(what it yields) and its number, or D",
+		"9 harbors in slot order joined by '.', each 3 (3:1) or L, B, W, G or O (2:1)",
+	};
+	char why[96];
+
+	for (int i = 0; i < 2; i++) {
+		const char *text = i ? ch->harbors : ch->tiles;
+		bool ok;
+
+		if (!text)
+			continue;
+		ok = i ? catan_island__parse_harbors(text, harbors, why, sizeof(why)) :
+			 catan_island__parse_tiles(text, hexes, why, sizeof(why));
+		if (!ok) {
+			/* the value is in the game string: the message names
+			 * what is wrong with it instead */
+			catan__ctx_seterr(g->ctx, "bad value for '%s': %s; expected %s",
+					  names[i], why, expected[i]);
+			return CATAN_EINVAL;
+		}
+	}
+	if (ch->board != ISLAND_GIVEN) {
+		if (ch->tiles || ch->harbors) {
+			catan__ctx_seterr(g->ctx, "tiles= and harbors= describe the board of "
+					  "board=given, not of board=%s", ch->board_name);
+			return CATAN_EINVAL;
+		}
+		return CATAN_OK;
+	}
+	if (!ch->tiles || !ch->harbors) {
+		catan__ctx_seterr(g->ctx, "board=given needs both tiles= and harbors=");
+		return CATAN_EINVAL;
+	}
+	if (ch->spiral) {
+		catan__ctx_seterr(g->ctx, "numbers=spiral needs board=random: "
+				  "tiles= gives the numbers of board=given");
+		return CATAN_EINVAL;
+	}
+	return CATAN_OK;
+}
+
+int
+catan_island__choose(catan_game *g, const struct island_choice *ch)
+{
+	struct board_hex_spec hexes[ISLAND_HEXES];
+	struct board_harbor_spec harbors[ISLAND_HARBORS];
+	const struct board_spec *given = g->ctx ? g->ctx->board : NULL;
+	int rc;
+
+	rc = read_board_texts(g, ch, hexes, harbors);
+	if (rc != CATAN_OK)
+		return rc;
+	if (given)
+		return build_given_board(g, ch, given);
+	if (ch->board == ISLAND_GIVEN) {
+		/* read_board_texts() filled hexes and harbors */
+	} else if (ch->board == ISLAND_BEGINNER) {
+		if (ch->spiral) {
+			catan__ctx_seterr(g->ctx, "numbers=spiral needs board=random: "
+					  "the beginner board has fixed numbers");
+			return CATAN_EINVAL;
+		}
+		catan_island__beginner(hexes, harbors);
+	} else {
+		struct catan_rng rng;
+
+		catan_rng__seed(&rng, g->seed, 0x626f617264u);
+		catan_island__random(hexes, harbors, &rng, ch->spiral);
+	}
+	return catan_board__build(&g->board, g->ctx, hexes, ISLAND_HEXES, harbors, ISLAND_HARBORS);
+}
+
+/* FACTS.md §1.4: the beginner starting pieces, each intersection named by the
+ * three hexes meeting there and each road by the two hexes it lies between.
+ * The second settlement of each pair pays the starting resources. */
+static const struct beginner_pieces {
+	uint8_t settlement[2][3];
+	uint8_t road[2][2];
+} beginner_setup[4] = {
+	{ { { 14, 15, 18 }, { 12, 13, 16 } }, { { 14, 15 }, { 13, 16 } } },
+	{ { { 10, 11, 15 }, { 3, 4, 8 } }, { { 10, 11 }, { 3, 8 } } },
+	{ { { 2, 5, 6 }, { 13, 14, 17 } }, { { 2, 5 }, { 14, 17 } } },
+	{ { { 0, 1, 4 }, { 7, 8, 12 } }, { { 1, 4 }, { 8, 12 } } },
+};
+
+int
+catan_island__place_beginner(catan_state *s)
+{
+	const struct board *b = &s->game->board;
+	int np = st_ccore(s)->num_players;
+
+	if (np > (int)ARRAY_LEN(beginner_setup))
+		return CATAN_ERROR;
+	for (int p = 0; p < np; p++) {
+		for (int i = 0; i < 2; i++) {
+			const struct beginner_pieces *bp = &beginner_setup[p];
+			uint16_t hx[3] = { bp->settlement[i][0], bp->settlement[i][1],
+					   bp->settlement[i][2] };
+			uint16_t v = catan_board__vertex_of_hexes(b, hx, 3);
+			uint16_t e = catan_board__edge_between(b, bp->road[i][0], bp->road[i][1]);
+
+			if (v == BOARD_NONE || e == BOARD_NONE)
+				return CATAN_ERROR;
+			catan_build__place_settlement(s, p, v);
+			catan_build__place_road(s, p, e);
+			if (i == 1)
+				catan_production__setup_income(s, p, v);
+		}
+	}
+	return CATAN_OK;
+}

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "catan-private.h"
+#include "turn.h"
 #include "catanrules/traders.h"
 
 /*
@@ -437,11 +437,11 @@ c2_check_action(const catan_state *s, const catan_action *a, const void *slice)
 		reason = check_token_turn(s, a);
 		if (reason)
 			return reason;
-		if (s->game->board.desert == BOARD_NONE) {
+		if (catan_turn__robber_home(s->game) == BOARD_NONE) {
 			catan_state__seterr(s, "Catan for Two: the board has no desert to move the robber to");
 			return CATAN_REASON_VARIANT_RULE;
 		}
-		if (c->robber_hex == s->game->board.desert)
+		if (c->robber_hex == catan_turn__robber_home(s->game))
 			return CATAN_REASON_ROBBER_SAME_HEX;
 		return check_spend(s, a, cs);
 	case CATAN_ACT_FORCED_TRADE_GIVE:
@@ -576,7 +576,6 @@ static void
 legal_tokens(const catan_state *s, int p, catan_action_list *list,
 	     const struct c2_slice *cs)
 {
-	const struct board *b = &s->game->board;
 	catan_action a = CATAN_ACTION_INIT;
 	unsigned have = cs->tokens[p];
 
@@ -593,7 +592,8 @@ legal_tokens(const catan_state *s, int p, catan_action_list *list,
 	a.type = CATAN_ACT_FORCED_TRADE;
 	a.arg = (uint16_t)(1 - p);
 	add(list, &a);
-	if (b->desert != BOARD_NONE && st_ccore(s)->robber_hex != b->desert) {
+	if (catan_turn__robber_home(s->game) != BOARD_NONE &&
+	    st_ccore(s)->robber_hex != catan_turn__robber_home(s->game)) {
 		a.type = CATAN_ACT_TOKEN_ROBBER;
 		a.arg = 0;
 		add(list, &a);
@@ -715,7 +715,7 @@ forced_trade_next(catan_state *s, struct c2_slice *cs)
 		c->phase = CATAN_PHASE_FORCED_TRADE_GIVE;
 		return;
 	}
-	c->phase = cs->ft_return;
+	catan_turn__resume(s, cs->ft_return);
 	cs->ft_return = 0;
 }
 
@@ -784,16 +784,13 @@ c2_apply(catan_state *s, const catan_action *a, void *slice)
 				return;
 			catan_build__place_settlement(s, a->arg, a->target);
 		}
-		c->phase = cs->owed_return;
+		catan_turn__resume(s, cs->owed_return);
 		cs->owed = OWED_NONE;
 		cs->owed_return = 0;
 		/* The neutral road may have taken the last place for the Road
 		 * Building card's next road. */
-		if (c->phase == CATAN_PHASE_ROAD_BUILDING &&
-		    (c->road_building_left == 0 || !catan_build__any_road_possible(s, c->current))) {
-			c->road_building_left = 0;
-			c->phase = c->return_phase;
-		}
+		if (c->phase == CATAN_PHASE_ROAD_BUILDING)
+			catan_turn__end_road_building_if_done(s, c->current);
 		break;
 	case CATAN_ACT_KNIGHT_FOR_TOKENS: {
 		struct player_state *ps = st_player(s, p);
@@ -813,17 +810,16 @@ c2_apply(catan_state *s, const catan_action *a, void *slice)
 		if (c->phase != CATAN_PHASE_ROLL && c->phase != CATAN_PHASE_MAIN)
 			return;
 		pay_tokens(s, cs, p);
-		cs->ft_return = c->phase;
 		cs->ft_draws = FORCED_TRADE_CARDS;
-		c->phase = CATAN_PHASE_FORCED_TRADE_GIVE;
+		cs->ft_return = (uint8_t)catan_turn__suspend(s, CATAN_PHASE_FORCED_TRADE_GIVE);
 		forced_trade_draw(s, cs);
 		break;
 	case CATAN_ACT_TOKEN_ROBBER:
-		if (b->desert == BOARD_NONE)
+		if (catan_turn__robber_home(s->game) == BOARD_NONE)
 			return;
 		pay_tokens(s, cs, p);
 		/* "Move the robber to the desert hex. Do not steal any cards." */
-		c->robber_hex = b->desert;
+		catan_turn__send_robber_home(s);
 		break;
 	case CATAN_ACT_FORCED_TRADE_GIVE:
 		if (c->phase != CATAN_PHASE_FORCED_TRADE_GIVE || cs->ft_draws)
@@ -836,7 +832,7 @@ c2_apply(catan_state *s, const catan_action *a, void *slice)
 			if (n)
 				catan_cards__transfer(s, p, 1 - p, k, n);
 		}
-		c->phase = cs->ft_return;
+		catan_turn__resume(s, cs->ft_return);
 		cs->ft_return = 0;
 		cs->ft_give = 0;
 		break;
@@ -901,8 +897,7 @@ after_build(catan_state *s, const catan_action *a, struct c2_slice *cs, bool tur
 	owed = turn_began ? OWED_NONE : built_kind(s, a);
 	if (owed != OWED_NONE && neutral_build_kind(s, owed) != OWED_NONE) {
 		cs->owed = (uint8_t)owed;
-		cs->owed_return = c->phase;
-		c->phase = CATAN_PHASE_NEUTRAL_BUILD;
+		cs->owed_return = (uint8_t)catan_turn__suspend(s, CATAN_PHASE_NEUTRAL_BUILD);
 	}
 }
 
@@ -924,15 +919,15 @@ c2_after_apply(catan_state *s, const catan_action *a, void *slice)
 
 	/* "complete two full Production phases, one after the other, before
 	 * moving on to the Action phase" */
-	if (cs->stage == STAGE_NONE && c->turn > 0 && (c->flags & TURN_ROLLED)) {
+	if (cs->stage == STAGE_NONE && c->turn > 0 && catan_turn__has_rolled(s)) {
 		cs->stage = STAGE_FIRST;
 		cs->first_total = c->dice;
 	}
 	if (cs->stage == STAGE_FIRST && c->phase == CATAN_PHASE_MAIN &&
 	    c->chance == CHANCE_NONE) {
 		cs->stage = STAGE_SECOND;
-		c->phase = CATAN_PHASE_SECOND_PRODUCTION;
-		c->chance = CHANCE_DICE;
+		catan_turn__suspend(s, CATAN_PHASE_SECOND_PRODUCTION);
+		catan_turn__call_dice(s);
 	}
 }
 
@@ -951,7 +946,7 @@ c2_refresh(catan_state *s, void *slice)
 		cs->stage = STAGE_NONE;
 		cs->first_total = 0;
 	}
-	if (c->phase == CATAN_PHASE_MAIN && (c->flags & TURN_ROLLED) &&
+	if (c->phase == CATAN_PHASE_MAIN && catan_turn__has_rolled(s) &&
 	    cs->stage != STAGE_SECOND) {
 		cs->stage = STAGE_SECOND;
 		cs->first_total = c->dice;

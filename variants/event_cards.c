@@ -5,7 +5,7 @@
  */
 #include <stdio.h>
 
-#include "catan-private.h"
+#include "turn.h"
 #include "catanrules/traders.h"
 
 /*
@@ -373,7 +373,7 @@ produce(catan_state *s, struct ev_slice *sl)
 	dice.type = CATAN_ACT_DICE;
 	dice.player = CATAN_PLAYER_CHANCE;
 	dice.target = sl->number >= 2 && sl->number <= 12 ? sl->number : 7;
-	c->phase = sl->reveal_phase;
+	catan_turn__resume(s, sl->reveal_phase);
 	c->chance = CHANCE_NONE;
 	sl->number = 0;
 	sl->event = 0;
@@ -396,7 +396,7 @@ start_choices(catan_state *s, struct ev_slice *sl, int phase, uint32_t owe)
 	sl->owe = owe;
 	memset(sl->choice, NO_CHOICE, sizeof(sl->choice));
 	memset(sl->given_to, CATAN_NO_PLAYER, sizeof(sl->given_to));
-	st_core(s)->phase = (uint8_t)phase;
+	catan_turn__suspend(s, (unsigned)phase);
 }
 
 static void
@@ -408,7 +408,7 @@ start_steal(catan_state *s, struct ev_slice *sl, int thief, bool optional)
 	}
 	sl->thief = (int8_t)thief;
 	sl->steal_optional = optional;
-	st_core(s)->phase = CATAN_PHASE_EVENT_STEAL;
+	catan_turn__suspend(s, CATAN_PHASE_EVENT_STEAL);
 }
 
 /* "Conflict: If you have the Largest Army tile, steal 1 random resource
@@ -457,7 +457,6 @@ static void
 reveal(catan_state *s, struct ev_slice *sl, unsigned number, unsigned event)
 {
 	struct core_state *c = st_core(s);
-	const struct board *b = &s->game->board;
 	uint32_t owe = 0;
 
 	sl->number = (uint8_t)number;
@@ -477,8 +476,7 @@ reveal(catan_state *s, struct ev_slice *sl, unsigned number, unsigned event)
 	case CATAN_EVENT_ROBBER_FLEES:
 		/* T4: the robber returns to the desert; no robber move by a
 		 * player, so nothing restricts it. */
-		if (b->desert != BOARD_NONE)
-			c->robber_hex = b->desert;
+		catan_turn__send_robber_home(s);
 		produce(s, sl);
 		break;
 	case CATAN_EVENT_TRADE_ADVANTAGE:
@@ -1085,7 +1083,7 @@ ev_apply(catan_state *s, const catan_action *a, void *slice)
 		sl->damaged[a->target / 8] &= (uint8_t)~(1u << (a->target % 8));
 		/* A repair is built like a road: with strict phases it ends
 		 * trading (B4). */
-		c->flags |= TURN_BUILT;
+		catan_turn__mark_built(s);
 		break;
 	}
 	default:
