@@ -112,7 +112,7 @@ START_TEST(seats_every_player_acts_and_owns)
 	ck_assert_ptr_nonnull(text);
 	CATAN_ASSERT_OK(catan_state_to_json(s, CATAN_OBSERVER_ALL, text, len + 1, &len));
 	{
-		char last[16];
+		char last[32];
 
 		snprintf(last, sizeof(last), "{\"id\":%d,", c->players - 1);
 		ck_assert_msg(strstr(text, last) != NULL, "%s: no %s in the JSON", spec, last);
