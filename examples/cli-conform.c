@@ -1504,8 +1504,8 @@ do_show(struct runner *r, const struct line *l)
 
 		if (catan_state_player(r->state, p, &info) != CATAN_OK)
 			continue;
-		printf("  p%d vp %u/%u road %u knights %u cards", p, (unsigned)info.public_vp,
-		       (unsigned)info.total_vp, (unsigned)info.longest_road,
+		printf("  p%d vp %d/%d road %u knights %u cards", p, (int)info.public_vp,
+		       (int)info.total_vp, (unsigned)info.longest_road,
 		       (unsigned)info.knights_played);
 		for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
 			printf(" %s=%u", catan_resource_name(k), (unsigned)info.cards[k]);

@@ -42,8 +42,8 @@ typedef struct catan_player_view {
 	uint32_t settlements_left;               /**< settlements in stock */
 	uint32_t cities_left;                    /**< cities in stock */
 	uint32_t longest_road;                   /**< longest continuous road */
-	uint32_t public_vp;                      /**< public points */
-	int32_t  visible_vp;                     /**< points the observer can count (own hidden cards for self), -1 if unknown */
+	int32_t  public_vp;                      /**< public points (may be negative) */
+	int32_t  visible_vp;                     /**< points the observer can count (own hidden cards for self), public_vp if the others' are unknown */
 	uint32_t discard_owed;                   /**< cards still to discard */
 	int32_t  has_longest_road;               /**< 1 if holder */
 	int32_t  has_largest_army;               /**< 1 if holder */
