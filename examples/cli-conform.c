@@ -1643,28 +1643,32 @@ expect_holding(struct runner *r, const struct line *l)
 {
 	int counter = strcmp(l->tok[1], "counter") == 0;
 	char exp[TEXT_CAP], got[TEXT_CAP];
-	unsigned long want;
+	unsigned long magnitude;
+	long want;
 	int32_t v = 0;
-	int p, rc;
+	int p, rc, negative;
 
 	if (l->ntok != 5) {
 		script_error(r, l->no, "expected 'expect %s pN|%s NAME N'", l->tok[1],
 			     counter ? "game" : "supply");
 		return;
 	}
+	/* A module's counter may be negative ("strongest_ports -1": no holder). */
+	negative = counter && l->tok[4][0] == '-';
 	if (!parse_seat_or(r, l, l->tok[2], counter ? "game" : "supply", &p) ||
-	    !parse_count(r, l, l->tok[4], 10000000, &want) || !runs(r, 1))
+	    !parse_count(r, l, l->tok[4] + negative, 10000000, &magnitude) || !runs(r, 1))
 		return;
+	want = negative ? -(long)magnitude : (long)magnitude;
 	rc = counter ? catan_state_counter(r->state, p, l->tok[3], &v) :
 		       catan_state_holding(r->state, p, l->tok[3], &v);
-	snprintf(exp, sizeof(exp), "%s %s %s %lu", l->tok[1], l->tok[2], l->tok[3], want);
+	snprintf(exp, sizeof(exp), "%s %s %s %ld", l->tok[1], l->tok[2], l->tok[3], want);
 	if (rc != CATAN_OK) {
 		snprintf(got, sizeof(got), "none (%s)", catan_state_errmsg(r->state));
 		verdict(r, l, 0, exp, got);
 		return;
 	}
 	snprintf(got, sizeof(got), "%ld", (long)v);
-	verdict(r, l, (long)v == (long)want, exp, got);
+	verdict(r, l, (long)v == want, exp, got);
 }
 
 static void

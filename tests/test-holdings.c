@@ -242,6 +242,12 @@ START_TEST(test_holdings_edit)
 
 	/* Refusals leave the state as it was, with a reason. */
 	CATAN_ASSERT_OK(catan_state_clone(&before, f.s));
+	/* Holdings are position data: hashed and compared. */
+	CATAN_ASSERT_OK(catan_edit_set_holding(before, 2, "fish_2", 1));
+	ck_assert(!catan_state_equal(before, f.s));
+	ck_assert_uint_ne(catan_state_hash(before), catan_state_hash(f.s));
+	CATAN_ASSERT_OK(catan_edit_set_holding(before, 2, "fish_2", 0));
+	ck_assert_uint_eq(catan_state_hash(before), catan_state_hash(f.s));
 	CATAN_ASSERT_ERR(catan_edit_set_holding(f.s, 0, "gold", 51), CATAN_EINVAL);
 	ck_assert_ptr_nonnull(strstr(catan_state_errmsg(f.s), "at most 50"));
 	CATAN_ASSERT_ERR(catan_edit_set_holding(f.s, 1, "secret", 10), CATAN_EINVAL);
@@ -597,7 +603,7 @@ START_TEST(test_holdings_random_play)
 {
 	struct fixture f;
 	uint64_t rng = catan_test_seed() + (uint64_t)_i;
-	catan_action a;
+	catan_action played;
 
 	open_game(&f, GAME);
 	deal_some(f.s);
@@ -620,7 +626,7 @@ START_TEST(test_holdings_random_play)
 			free(b);
 			catan_state_free(t);
 		}
-		ck_assert(catan_test_random_action(f.s, &rng, &a));
+		ck_assert(catan_test_random_action(f.s, &rng, &played));
 	}
 	close_game(&f);
 }
