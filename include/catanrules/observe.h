@@ -52,7 +52,8 @@ typedef struct catan_player_view {
 	uint8_t  counter_get[CATAN_MAX_CARD_KINDS];  /**< counter offer (public) */
 } catan_player_view;
 
-/** Everything an observer knows of a state, board occupancy excepted. */
+/** Everything an observer knows of a state, board occupancy and the
+ *  game's holdings excepted (catan_state_observe_holding() reads those). */
 typedef struct catan_observation {
 	unsigned int      version;        /**< set to #CATAN_OBSERVATION_VERSION by the caller */
 	int32_t           observer;       /**< who is observing */
@@ -92,8 +93,9 @@ CATAN_API int catan_state_observe(const catan_state *s, int observer, catan_obse
 /**
  * A line-oriented text of everything the observer knows (board included,
  * the rule modules' counters as "counter" lines, which every observer
- * sees); equal for two states exactly when the observer cannot tell them
- * apart.
+ * sees, and the game's holdings as "holding NAME pI N" and "supply NAME N"
+ * lines for what the observer may see, catanrules/holding.h); equal for
+ * two states exactly when the observer cannot tell them apart.
  * @param s the state
  * @param observer a player, #CATAN_OBSERVER_PUBLIC or #CATAN_OBSERVER_ALL
  * @param[out] buf destination (may be NULL when @p cap is 0)

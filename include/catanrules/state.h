@@ -471,7 +471,8 @@ CATAN_API int catan_state_largest_army_holder(const catan_state *s);
 /**
  * Read a counter that a rule module keeps: trade tokens, gold, fish,
  * cards left in a deck. Each module's page in doc/variants/ lists its
- * counter names.
+ * counter names. The game's holdings (catanrules/holding.h) are counters
+ * too, read as catan_state_holding() reads them (player -1: the supply).
  * @param s the state
  * @param player a seated player, or -1 for a counter of the whole game
  * @param name the counter's name, e.g. "trade_tokens"
