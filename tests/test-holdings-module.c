@@ -15,6 +15,7 @@ static const catan_holding_spec holdings[] = {
 	{ "fish_3", "fish", CATAN_HOLDING_GROUP, 10, 1, 0, 8 },
 	{ "boot", NULL, CATAN_HOLDING_PUBLIC, 1, 0, 1, 0 },
 	{ "poor", NULL, CATAN_HOLDING_PUBLIC, 1, 0, 0, 0 },
+	{ "tiles", NULL, CATAN_HOLDING_OWNER, 5, 1, 0, 12 },
 };
 enum { H_POOR = 6 };
 

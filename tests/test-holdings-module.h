@@ -18,6 +18,7 @@
  *           the owner's), at most 10 each, supplies of 11, 10 and 8
  *   boot    public, at most 1, one more point to win for its holder
  *   poor    public, at most 1: two points less for its holder
+ *   tiles   the owner's only, at most 5, a supply of 12 (hidden too)
  * It changes no rule of base: the holdings move by edits only.
  */
 extern const struct catan_module_ops catan_test_holdings_module;

@@ -96,6 +96,8 @@ deal_some(catan_state *s)
 	CATAN_ASSERT_OK(catan_edit_set_holding(s, 1, "fish_1", 2));
 	CATAN_ASSERT_OK(catan_edit_set_holding(s, 1, "fish_3", 1));
 	CATAN_ASSERT_OK(catan_edit_set_holding(s, 2, "fish_2", 2));
+	CATAN_ASSERT_OK(catan_edit_set_holding(s, 0, "tiles", 1));
+	CATAN_ASSERT_OK(catan_edit_set_holding(s, 1, "tiles", 3));
 }
 
 /* ------------------------------------------------------- declaration */
@@ -103,7 +105,7 @@ deal_some(catan_state *s)
 START_TEST(test_holdings_declared)
 {
 	static const char *const names[] = {
-		"gold", "secret", "fish_1", "fish_2", "fish_3", "boot", "poor",
+		"gold", "secret", "fish_1", "fish_2", "fish_3", "boot", "poor", "tiles",
 	};
 	struct fixture f;
 	catan_holding_info info;
@@ -127,7 +129,10 @@ START_TEST(test_holdings_declared)
 	ck_assert_int_eq(info.max, 10);
 	CATAN_ASSERT_OK(catan_game_holding(f.g, 5, &info));
 	ck_assert_int_eq(info.target, 1);
-	CATAN_ASSERT_ERR(catan_game_holding(f.g, 7, &info), CATAN_EINVAL);
+	CATAN_ASSERT_OK(catan_game_holding(f.g, 7, &info));
+	ck_assert_int_eq(info.visibility, CATAN_HOLDING_OWNER);
+	ck_assert_int_eq(info.supply, 12);
+	CATAN_ASSERT_ERR(catan_game_holding(f.g, 8, &info), CATAN_EINVAL);
 	CATAN_ASSERT_ERR(catan_game_holding(NULL, 0, &info), CATAN_EINVAL);
 	CATAN_ASSERT_ERR(catan_game_holding(f.g, 0, NULL), CATAN_EINVAL);
 	CATAN_ASSERT_ERR(catan_game_holding_count(NULL), CATAN_EINVAL);
@@ -145,8 +150,8 @@ START_TEST(test_holdings_declared)
 	bs = catan_test_state_new(base);
 	ck_assert_int_eq(catan_game_holding_count(base), 0);
 	ck_assert_uint_eq(catan_state_size(bs), 480);
-	/* seven holdings of four players and the supply, 8-aligned */
-	ck_assert_uint_eq(catan_state_size(f.s), 480 + ((7 * 5 * 2 + 7) & ~7));
+	/* eight holdings of four players and the supply, 8-aligned */
+	ck_assert_uint_eq(catan_state_size(f.s), 480 + ((8 * 5 * 2 + 7) & ~7));
 	{
 		int32_t v;
 
@@ -302,6 +307,9 @@ START_TEST(test_holdings_observe)
 	ck_assert_int_eq(seen(f.s, 0, CATAN_HOLDING_SUPPLY, "fish"), 29 - 6);
 	ck_assert_int_eq(seen(f.s, 0, CATAN_HOLDING_SUPPLY, "fish_1"), -1);
 	ck_assert_int_eq(seen(f.s, CATAN_OBSERVER_ALL, CATAN_HOLDING_SUPPLY, "fish_1"), 8);
+	/* The supply of a holding of the owner is the referee's only. */
+	ck_assert_int_eq(seen(f.s, 1, CATAN_HOLDING_SUPPLY, "tiles"), -1);
+	ck_assert_int_eq(seen(f.s, CATAN_OBSERVER_ALL, CATAN_HOLDING_SUPPLY, "tiles"), 8);
 	{
 		int32_t v;
 
@@ -328,6 +336,9 @@ START_TEST(test_holdings_observe)
 	ck_assert_ptr_null(strstr(p0, "holding secret p1"));
 	ck_assert_ptr_nonnull(strstr(all, "holding secret p2 2\n"));
 	ck_assert_ptr_nonnull(strstr(all, "supply fish_1 8\n"));
+	ck_assert_ptr_null(strstr(p1, "supply tiles"));
+	ck_assert_ptr_nonnull(strstr(p1, "holding tiles p1 3\n"));
+	ck_assert_ptr_nonnull(strstr(all, "supply tiles 8\n"));
 
 	CATAN_ASSERT_OK(catan_state_to_json(f.s, 0, json, sizeof(json), NULL));
 	ck_assert_ptr_nonnull(strstr(json, "\"holdings\":"));
@@ -451,7 +462,7 @@ START_TEST(test_holdings_resample)
 {
 	struct fixture f;
 	char *want;
-	bool split_changed = false, secret_changed = false;
+	bool split_changed = false, secret_changed = false, tiles_changed = false;
 
 	open_game(&f, GAME);
 	deal_some(f.s);
@@ -478,10 +489,18 @@ START_TEST(test_holdings_resample)
 			split_changed = true;
 		if (holding(t, 1, "secret") != 4)
 			secret_changed = true;
+		/* The others' tiles and the (hidden) supply share what p0 lacks. */
+		ck_assert_int_eq(holding(t, 0, "tiles"), 1);
+		ck_assert_int_eq(holding(t, 1, "tiles") + holding(t, 2, "tiles") +
+				 holding(t, 3, "tiles") +
+				 holding(t, CATAN_HOLDING_SUPPLY, "tiles"), 11);
+		if (holding(t, 1, "tiles") != 3 || holding(t, CATAN_HOLDING_SUPPLY, "tiles") != 8)
+			tiles_changed = true;
 		catan_state_free(t);
 	}
 	ck_assert(split_changed);
 	ck_assert(secret_changed);
+	ck_assert(tiles_changed);
 	free(want);
 	close_game(&f);
 }
