@@ -133,6 +133,12 @@ cli_is_help(const char *arg)
 	return arg != NULL && (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0);
 }
 
+#ifdef CLI_TEST_MODULES
+/* The test build of the tool (examples/meson.build) also knows the test
+ * modules of tests/, for the conformance scripts that exercise them. */
+#include "test-holdings-module.h"
+#endif
+
 int
 cli_new_ctx(catan_ctx **out)
 {
@@ -140,6 +146,9 @@ cli_new_ctx(catan_ctx **out)
 
 	if (rc != CATAN_OK)
 		return cli_error("cannot create a context: %s", catan_strerror(rc));
+#ifdef CLI_TEST_MODULES
+	catan_test_add_holdings_module(*out);
+#endif
 	return CLI_EXIT_OK;
 }
 

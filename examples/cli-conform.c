@@ -631,13 +631,65 @@ set_knights(struct runner *r, const struct line *l)
 		edit_failed(r, l);
 }
 
+/* A seated player pN, or the word given for the game's own (-1): the
+ * supply of a holding, a counter of the whole game. */
+static int
+parse_seat_or(struct runner *r, const struct line *l, const char *text, const char *word,
+	      int *out)
+{
+	int n = catan_game_num_players(r->game);
+
+	if (strcmp(text, word) == 0) {
+		*out = -1;
+		return 1;
+	}
+	if (!parse_player(r, l, text, out))
+		return 0;
+	if (*out >= n) {
+		script_error(r, l->no, "%s is a neutral player: only seated players have %ss",
+			     text, l->tok[1]);
+		return 0;
+	}
+	return 1;
+}
+
+/* set holding pN|supply NAME COUNT (and set counter ...: the counters a
+ * script may set are the game's holdings; a module's own counters follow
+ * from the position). */
+static void
+set_holding(struct runner *r, const struct line *l)
+{
+	unsigned long n;
+	int p;
+
+	if (l->ntok != 5) {
+		script_error(r, l->no, "expected 'set %s pN|supply NAME COUNT'", l->tok[1]);
+		return;
+	}
+	if (!parse_seat_or(r, l, l->tok[2], "supply", &p) ||
+	    !parse_count(r, l, l->tok[4], 65535, &n) || !runs(r, 0))
+		return;
+	if (strcmp(l->tok[1], "counter") == 0) {
+		int32_t v;
+
+		if (catan_state_holding(r->state, p, l->tok[3], &v) == CATAN_ENOTFOUND &&
+		    catan_state_counter(r->state, p, l->tok[3], &v) == CATAN_OK) {
+			script_error(r, l->no, "counter '%s' follows from the position and "
+				     "cannot be set (only holdings can)", l->tok[3]);
+			return;
+		}
+	}
+	if (catan_edit_set_holding(r->state, p, l->tok[3], (unsigned)n) != CATAN_OK)
+		edit_failed(r, l);
+}
+
 static void
 do_set(struct runner *r, const struct line *l)
 {
 	if (!need_game(r, l))
 		return;
 	if (l->ntok < 2) {
-		script_error(r, l->no, "expected 'set cards|hand|robber|turn|knights ...'");
+		script_error(r, l->no, "expected 'set cards|hand|robber|turn|knights|holding|counter ...'");
 		return;
 	}
 	if (strcmp(l->tok[1], "cards") == 0)
@@ -650,9 +702,11 @@ do_set(struct runner *r, const struct line *l)
 		set_turn(r, l);
 	else if (strcmp(l->tok[1], "knights") == 0)
 		set_knights(r, l);
+	else if (strcmp(l->tok[1], "holding") == 0 || strcmp(l->tok[1], "counter") == 0)
+		set_holding(r, l);
 	else
-		script_error(r, l->no, "unknown 'set %s' (cards, hand, robber, turn, knights)",
-			     l->tok[1]);
+		script_error(r, l->no, "unknown 'set %s' (cards, hand, robber, turn, knights, "
+			     "holding, counter)", l->tok[1]);
 }
 
 /* give dev pN KIND [COUNT] [bought] */
@@ -1165,7 +1219,8 @@ expect_number(struct runner *r, const struct line *l, enum number_query q)
 		"victory points",
 	};
 	char exp[TEXT_CAP], got[TEXT_CAP];
-	int with_player = q >= Q_KNIGHTS, p = -1, hidden = 0;
+	int with_player = q >= Q_KNIGHTS, p = -1, hidden = 0, negative = 0;
+	int32_t points = 0;
 	int nt = with_player ? 4 : 3;
 	unsigned long want, actual = 0;
 	catan_player_info info;
@@ -1187,8 +1242,15 @@ expect_number(struct runner *r, const struct line *l, enum number_query q)
 	}
 	if (with_player && !parse_player(r, l, l->tok[2], &p))
 		return;
-	if (!parse_count(r, l, l->tok[with_player ? 3 : 2], 10000000, &want) || !runs(r, 1))
+	/* Points may be negative (Rivers of Catan's Poor Catanian). */
+	if (q == Q_VP && l->tok[3][0] == '-') {
+		if (!parse_count(r, l, l->tok[3] + 1, 10000000, &want) || !runs(r, 1))
+			return;
+		negative = 1;
+	} else if (!parse_count(r, l, l->tok[with_player ? 3 : 2], 10000000, &want) ||
+		   !runs(r, 1)) {
 		return;
+	}
 	if (with_player && catan_state_player(r->state, p, &info) != CATAN_OK) {
 		script_error(r, l->no, "cannot read player %s", l->tok[2]);
 		return;
@@ -1210,8 +1272,20 @@ expect_number(struct runner *r, const struct line *l, enum number_query q)
 		actual = info.discard_owed;
 		break;
 	case Q_VP:
-		actual = (unsigned long)catan_state_victory_points(r->state, p, hidden);
+		if (catan_state_points(r->state, p, hidden, &points) != CATAN_OK) {
+			script_error(r, l->no, "cannot read the points of %s", l->tok[2]);
+			return;
+		}
 		break;
+	}
+	if (q == Q_VP) {
+		long want_vp = negative ? -(long)want : (long)want;
+
+		snprintf(exp, sizeof(exp), "%s %s %ld%s", l->tok[2], what[q], want_vp,
+			 hidden ? " (total)" : " (public)");
+		snprintf(got, sizeof(got), "%ld", (long)points);
+		verdict(r, l, want_vp == (long)points, exp, got);
+		return;
 	}
 	if (with_player)
 		snprintf(exp, sizeof(exp), "%s %s %lu%s", l->tok[2], what[q], want,
@@ -1473,6 +1547,49 @@ expect_holder(struct runner *r, const struct line *l, enum holder_query q)
 }
 
 /* show: print the position (a debugging aid; asserts nothing). */
+/* The rest of 'show': the neutral players (pieces, no cards), then the
+ * counters and holdings as the referee's observation string spells them. */
+static void
+show_neutral_and_counters(struct runner *r, int n)
+{
+	int neutral = catan_game_neutral_players(r->game);
+	size_t len = 0;
+	char *text;
+
+	for (int p = n; p < n + (neutral > 0 ? neutral : 0); p++) {
+		catan_player_info info;
+
+		if (catan_state_player(r->state, p, &info) != CATAN_OK)
+			continue;
+		printf("  p%d neutral vp %d road %u roads_left %u settlements_left %u cities_left %u\n",
+		       p, (int)info.public_vp, (unsigned)info.longest_road,
+		       (unsigned)info.roads_left, (unsigned)info.settlements_left,
+		       (unsigned)info.cities_left);
+	}
+	(void)catan_state_observation_string(r->state, CATAN_OBSERVER_ALL, NULL, 0, &len);
+	text = malloc(len + 1);
+	if (text == NULL ||
+	    catan_state_observation_string(r->state, CATAN_OBSERVER_ALL, text, len + 1,
+					   NULL) != CATAN_OK) {
+		free(text);
+		printf("  (counters unavailable)\n");
+		return;
+	}
+	for (char *line = text; *line;) {
+		char *eol = strchr(line, '\n');
+
+		if (eol)
+			*eol = '\0';
+		if (strncmp(line, "counter ", 8) == 0 || strncmp(line, "holding ", 8) == 0 ||
+		    strncmp(line, "supply ", 7) == 0)
+			printf("  %s\n", line);
+		if (!eol)
+			break;
+		line = eol + 1;
+	}
+	free(text);
+}
+
 static void
 do_show(struct runner *r, const struct line *l)
 {
@@ -1504,8 +1621,8 @@ do_show(struct runner *r, const struct line *l)
 
 		if (catan_state_player(r->state, p, &info) != CATAN_OK)
 			continue;
-		printf("  p%d vp %u/%u road %u knights %u cards", p, (unsigned)info.public_vp,
-		       (unsigned)info.total_vp, (unsigned)info.longest_road,
+		printf("  p%d vp %d/%d road %u knights %u cards", p, (int)info.public_vp,
+		       (int)info.total_vp, (unsigned)info.longest_road,
 		       (unsigned)info.knights_played);
 		for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
 			printf(" %s=%u", catan_resource_name(k), (unsigned)info.cards[k]);
@@ -1514,8 +1631,45 @@ do_show(struct runner *r, const struct line *l)
 			printf(" %s=%u", catan_dev_card_name(k), (unsigned)info.dev_cards[k]);
 		printf("\n");
 	}
+	show_neutral_and_counters(r, n);
 }
 
+
+/* expect holding pN|supply NAME N, expect counter pN|game NAME N: a
+ * holding (catan_state_holding(), a group's name for its total) or any
+ * counter (catan_state_counter(): the modules' and the holdings). */
+static void
+expect_holding(struct runner *r, const struct line *l)
+{
+	int counter = strcmp(l->tok[1], "counter") == 0;
+	char exp[TEXT_CAP], got[TEXT_CAP];
+	unsigned long magnitude;
+	long want;
+	int32_t v = 0;
+	int p, rc, negative;
+
+	if (l->ntok != 5) {
+		script_error(r, l->no, "expected 'expect %s pN|%s NAME N'", l->tok[1],
+			     counter ? "game" : "supply");
+		return;
+	}
+	/* A module's counter may be negative ("strongest_ports -1": no holder). */
+	negative = counter && l->tok[4][0] == '-';
+	if (!parse_seat_or(r, l, l->tok[2], counter ? "game" : "supply", &p) ||
+	    !parse_count(r, l, l->tok[4] + negative, 10000000, &magnitude) || !runs(r, 1))
+		return;
+	want = negative ? -(long)magnitude : (long)magnitude;
+	rc = counter ? catan_state_counter(r->state, p, l->tok[3], &v) :
+		       catan_state_holding(r->state, p, l->tok[3], &v);
+	snprintf(exp, sizeof(exp), "%s %s %s %ld", l->tok[1], l->tok[2], l->tok[3], want);
+	if (rc != CATAN_OK) {
+		snprintf(got, sizeof(got), "none (%s)", catan_state_errmsg(r->state));
+		verdict(r, l, 0, exp, got);
+		return;
+	}
+	snprintf(got, sizeof(got), "%ld", (long)v);
+	verdict(r, l, (long)v == want, exp, got);
+}
 
 static void
 do_expect(struct runner *r, const struct line *l)
@@ -1579,6 +1733,8 @@ do_expect(struct runner *r, const struct line *l)
 		expect_holder(r, l, H_ARMY);
 	else if (strcmp(what, "winner") == 0)
 		expect_holder(r, l, H_WINNER);
+	else if (strcmp(what, "holding") == 0 || strcmp(what, "counter") == 0)
+		expect_holding(r, l);
 	else
 		script_error(r, l->no, "unknown assertion 'expect %s'", what);
 }

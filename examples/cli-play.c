@@ -410,11 +410,11 @@ print_scores(struct play *p, int observer)
 		const catan_player_view *v = &o.players[q];
 		char vp[24], stock[40];
 
-		if (v->visible_vp > (int32_t)v->public_vp)
-			snprintf(vp, sizeof(vp), "%u+%u", v->public_vp,
-				 (unsigned)v->visible_vp - v->public_vp);
+		if (v->visible_vp > v->public_vp)
+			snprintf(vp, sizeof(vp), "%d+%d", (int)v->public_vp,
+				 (int)(v->visible_vp - v->public_vp));
 		else
-			snprintf(vp, sizeof(vp), "%u", v->public_vp);
+			snprintf(vp, sizeof(vp), "%d", (int)v->public_vp);
 		snprintf(stock, sizeof(stock), "%u/%u/%u", v->settlements_left,
 			 v->cities_left, v->roads_left);
 		printf("p%-2d%c %5s  %5u  %3u  %7u  %4u  %-11s  %s%s%s%s\n", q,

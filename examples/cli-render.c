@@ -801,12 +801,12 @@ draw_panel(struct render *rd, double x0, double y0)
 			q == o.winner ? "#c99a06" : "#d5d9dd",
 			q == o.winner ? "2.5" : "1");
 		building(f, icon, CATAN_PIECE_SETTLEMENT, ps->fill, 1.3);
-		if (v->visible_vp > (int32_t)v->public_vp)
-			snprintf(vp, sizeof(vp), "%u (+%u hidden)",
-				 v->public_vp,
-				 (unsigned)v->visible_vp - v->public_vp);
+		if (v->visible_vp > v->public_vp)
+			snprintf(vp, sizeof(vp), "%d (+%d hidden)",
+				 (int)v->public_vp,
+				 (int)(v->visible_vp - v->public_vp));
 		else
-			snprintf(vp, sizeof(vp), "%u", v->public_vp);
+			snprintf(vp, sizeof(vp), "%d", (int)v->public_vp);
 		snprintf(line, sizeof(line), "p%d %s", q, ps->name);
 		text_line(f, x0 + 28, y + 10, 14, "bold", "#1f2a33", line);
 		snprintf(line, sizeof(line), "%s VP", vp);

@@ -330,9 +330,9 @@ print_player_view(FILE *f, int q, const catan_player_view *v)
 		print_cards(f, v->dev_cards, 1);
 		fputc(']', f);
 	}
-	fprintf(f, " vp=%u", v->public_vp);
-	if (v->visible_vp > (int32_t)v->public_vp)
-		fprintf(f, "+%u", (unsigned)v->visible_vp - v->public_vp);
+	fprintf(f, " vp=%d", (int)v->public_vp);
+	if (v->visible_vp > v->public_vp)
+		fprintf(f, "+%d", (int)(v->visible_vp - v->public_vp));
 	fprintf(f, " knights=%u road=%u stock=%u/%u/%u", v->knights_played,
 		v->longest_road, v->settlements_left, v->cities_left,
 		v->roads_left);

@@ -132,6 +132,14 @@ cards_nameable(const uint8_t c[CATAN_MAX_CARD_KINDS])
 	return cards_total(c) > 0;
 }
 
+/* A side of a trade: a card list, or "nothing" for an empty side (a gift,
+ * which the rules refuse with bad_trade, but which can be written). */
+static bool
+trade_side_nameable(const uint8_t c[CATAN_MAX_CARD_KINDS])
+{
+	return cards_total(c) == 0 || cards_nameable(c);
+}
+
 static void
 put_cards(struct catan_text *w, const uint8_t c[CATAN_MAX_CARD_KINDS])
 {
@@ -288,12 +296,18 @@ format_base(const catan_game *g, const catan_action *a, struct catan_text *w)
 	case CATAN_ACT_MARITIME_TRADE:
 	case CATAN_ACT_OFFER_TRADE:
 	case CATAN_ACT_COUNTER_TRADE:
-		if (!cards_nameable(a->give) || !cards_nameable(a->get))
+		if (!trade_side_nameable(a->give) || !trade_side_nameable(a->get))
 			return CATAN_EINVAL;
 		catan_text__put(w, " give ");
-		put_cards(w, a->give);
+		if (cards_total(a->give))
+			put_cards(w, a->give);
+		else
+			catan_text__put(w, "nothing");
 		catan_text__put(w, " get ");
-		put_cards(w, a->get);
+		if (cards_total(a->get))
+			put_cards(w, a->get);
+		else
+			catan_text__put(w, "nothing");
 		break;
 	default:
 		break;
@@ -491,6 +505,17 @@ parse_cards_arg(const catan_state *s, const char *tok, uint8_t out[CATAN_MAX_CAR
 	return rc;
 }
 
+/* A side of a trade: a card list or "nothing" (trade_side_nameable()). */
+static int
+parse_trade_side(const catan_state *s, const char *tok, uint8_t out[CATAN_MAX_CARD_KINDS])
+{
+	if (strcmp(tok, "nothing") == 0) {
+		memset(out, 0, CATAN_MAX_CARD_KINDS);
+		return CATAN_OK;
+	}
+	return parse_cards_arg(s, tok, out);
+}
+
 static int
 expect_args(const catan_state *s, const struct tokens *t, int n, const char *usage)
 {
@@ -584,9 +609,9 @@ parse_base_args(const catan_state *s, const struct tokens *t, catan_action *a)
 			catan_state__seterr(s, "expected 'give ... get ...'");
 			return CATAN_EPARSE;
 		}
-		if ((rc = parse_cards_arg(s, t->tok[3], a->give)))
+		if ((rc = parse_trade_side(s, t->tok[3], a->give)))
 			return rc;
-		return parse_cards_arg(s, t->tok[5], a->get);
+		return parse_trade_side(s, t->tok[5], a->get);
 	default:
 		return expect_args(s, t, 2, "<who> <action>");
 	}

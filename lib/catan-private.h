@@ -351,6 +351,18 @@ struct game_module {
 	int (*sample_chance)(catan_state *s, catan_action *out, const void *slice);
 };
 
+/* A declared holding (catan_holding_spec, the strings the declarer's). */
+struct game_holding {
+	const char *name;
+	const char *group;       /* CATAN_HOLDING_GROUP only */
+	uint8_t visibility;      /* catan_holding_visibility */
+	uint8_t has_supply;
+	int8_t target;
+	uint8_t group_first;     /* index of the group's first member */
+	uint16_t max;
+	uint16_t supply_total;
+};
+
 struct catan_game {
 	int refcount;
 	catan_ctx *ctx;
@@ -472,6 +484,15 @@ struct catan_game {
 	 * in one word each (rules-production.c). */
 	uint64_t yield_word[256];
 	bool packed_production;            /* roll with yield_word (else per player) */
+	/* Holdings (catanrules/holding.h), declared while the game is built
+	 * (catan_game_declare_holding()); none in most games. Their counts
+	 * sit after the module slices at off_holdings: a uint16_t per seated
+	 * player and holding (player-major), then one per holding for the
+	 * supply. */
+	struct game_holding holdings[CATAN_MAX_HOLDINGS];
+	uint8_t nholdings;
+	bool holding_targets;              /* some holding moves its holder's win target */
+	uint32_t off_holdings;
 };
 
 /* Game strings (params.c): fill params and modules from a string or options. */
@@ -810,7 +831,7 @@ static inline const void *st_cvariant(const catan_state *s)
 /* Record a message on a state (const: the message buffer is not position data). */
 void catan_state__seterr(const catan_state *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* Victory points with module adjustments (the target: catan_game_vp_to_win()). */
+/* Victory points with module adjustments (the target: catan_state__vp_target()). */
 int catan_state__victory_points(const catan_state *s, int player, bool include_hidden);
 /* Players (bit mask) the thief may steal from at a hex: catan_robber__victims()
  * with the modules' robber_victims fold. Variants call this, never
@@ -1607,5 +1628,57 @@ void catan_text__counters(struct catan_text *w, const catan_state *s);
 void catan_state__each_counter(const catan_state *s,
 			       void (*fn)(void *arg, const char *name, int player, int32_t value),
 			       void *arg);
+
+/* ------------------------------------------------------------ holdings */
+
+/* A seated player's count of holding @h (index in declaration order), or,
+ * for player CATAN_HOLDING_SUPPLY, the supply's (lib/holdings.c). */
+static inline uint16_t *
+st_holdings(catan_state *s)
+{ return (uint16_t *)(void *)(s->data + s->game->off_holdings); }
+static inline const uint16_t *
+st_choldings(const catan_state *s)
+{ return (const uint16_t *)(const void *)(s->data + s->game->off_holdings); }
+static inline unsigned
+catan_state__holding(const catan_state *s, int player, unsigned h)
+{
+	const catan_game *g = s->game;
+	unsigned row = player < 0 ? g->num_players : (unsigned)player;
+
+	return st_choldings(s)[row * g->nholdings + h];
+}
+static inline void
+catan_state__holding_set(catan_state *s, int player, unsigned h, unsigned value)
+{
+	const catan_game *g = s->game;
+	unsigned row = player < 0 ? g->num_players : (unsigned)player;
+
+	st_holdings(s)[row * g->nholdings + h] = (uint16_t)value;
+}
+/* The holding or group of that name: its index (a group: its first
+ * member's) and whether it names a group; -1 if none. */
+int catan_game__holding_index(const catan_game *g, const char *name, bool *is_group);
+/* The bytes of the holdings in the state (0 without any). */
+size_t catan_game__holdings_size(const catan_game *g);
+/* The supplies at their declared totals (a new state). */
+void catan_state__holdings_init(catan_state *s);
+/* Points a player needs to win: the game's target plus their holdings'. */
+int catan_state__vp_target(const catan_state *s, int player);
+/* "holding <name> p<i> <n>" lines of what @observer sees (group totals as
+ * "holding <group> p<i> <n>"), and "supply <name> <n>" lines. */
+void catan_text__holdings(struct catan_text *w, const catan_state *s, int observer);
+/* "holding <name> <n0> ... <n(np-1)>[ supply <n>]" lines of a snapshot. */
+void catan_text__holdings_snapshot(struct catan_text *w, const catan_state *s);
+/* Read one "holding" line of a snapshot (tokens tok[0..ntok-1]); @seen
+ * marks the holdings read; false with the reason in @why. */
+bool catan_holdings__read(catan_state *s, char *const *tok, int ntok, uint32_t *seen,
+			  char *why, size_t cap);
+/* Bounds of every holding (each count at most its max, players plus
+ * supply at most the total); false with the reason in @why. */
+bool catan_holdings__valid(const catan_state *s, char *why, size_t cap);
+/* Redeal what @observer cannot see of the holdings of @t (a copy of
+ * @s): hidden[p] marks the players redealt. */
+void catan_holdings__redeal(catan_state *t, const catan_state *s, const bool *hidden,
+			    struct catan_rng *rng);
 
 #endif

@@ -84,6 +84,13 @@ compute_layout(catan_game *g)
 		off += m->ops->state_size;
 	}
 	off = round8(off);
+	/* Holdings only in games that declare some: the others' layout is
+	 * unchanged. */
+	g->off_holdings = 0;
+	if (g->nholdings && off <= UINT32_MAX) {
+		g->off_holdings = (uint32_t)off;
+		off = round8(off + catan_game__holdings_size(g));
+	}
 	if (off > UINT32_MAX) {
 		catan__ctx_seterr(g->ctx, "the state of game '%s' would be too large",
 				  g->canonical);
@@ -193,6 +200,10 @@ game_finish(catan_game *g)
 		if (m->legal_actions)
 			g->module_listing = true;
 	}
+	/* A holding that moves its holder's target takes the win check off
+	 * the base count's fast path. */
+	if (g->holding_targets)
+		g->module_points = true;
 	/* The hooks see only the immutable game: the target is fixed. */
 	g->vp_target = g->vp_to_win;
 	for (size_t i = 0; i < g->nmodules; i++)

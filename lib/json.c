@@ -355,6 +355,55 @@ write_counters(struct json *j, const catan_state *s)
 	end(j, '}');
 }
 
+/* One holding or group: {"players": [3, null], "supply": 14}, null for
+ * what the observer does not see, "supply" only where there is one. */
+static void
+write_holding(struct json *j, const catan_state *s, int observer, const char *name)
+{
+	int32_t v;
+
+	begin(j, name, '{');
+	begin(j, "players", '[');
+	for (int p = 0; p < st_ccore(s)->num_players; p++) {
+		sep(j);
+		(void)catan_state_observe_holding(s, observer, p, name, &v);
+		if (v < 0)
+			catan_text__put(&j->text, "null");
+		else
+			catan_text__put(&j->text, "%" PRId32, v);
+	}
+	end(j, ']');
+	if (catan_state_observe_holding(s, observer, CATAN_HOLDING_SUPPLY, name, &v) ==
+	    CATAN_OK) {
+		key(j, "supply");
+		if (v < 0)
+			catan_text__put(&j->text, "null");
+		else
+			catan_text__put(&j->text, "%" PRId32, v);
+	}
+	end(j, '}');
+}
+
+/* "holdings": each group (its public total) before its members, in the
+ * order declared; only in games that declare holdings. */
+static void
+write_holdings(struct json *j, const catan_state *s, int observer)
+{
+	const catan_game *g = s->game;
+
+	if (!g->nholdings)
+		return;
+	begin(j, "holdings", '{');
+	for (unsigned h = 0; h < g->nholdings; h++) {
+		const struct game_holding *gh = &g->holdings[h];
+
+		if (gh->group && gh->group_first == h)
+			write_holding(j, s, observer, gh->group);
+		write_holding(j, s, observer, gh->name);
+	}
+	end(j, '}');
+}
+
 int
 catan_state_to_json(const catan_state *s, int observer, char *buf, size_t cap,
 		    size_t *len_out)
@@ -378,6 +427,7 @@ catan_state_to_json(const catan_state *s, int observer, char *buf, size_t cap,
 	end(&j, ']');
 	write_board(&j, s);
 	write_counters(&j, s);
+	write_holdings(&j, s, observer);
 	catan_text__put(&j.text, "}");
 	return catan_text__finish(&j.text, len_out);
 }

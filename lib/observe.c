@@ -77,7 +77,7 @@ catan_state_observe(const catan_state *s, int observer, catan_observation *out)
 		v->settlements_left = ps->settlements_left;
 		v->cities_left = ps->cities_left;
 		v->longest_road = ps->road_length;
-		v->public_vp = (uint32_t)catan_state__victory_points(s, p, false);
+		v->public_vp = catan_state__victory_points(s, p, false);
 		/* Of another player the observer counts the public points only. */
 		v->visible_vp = catan_state__victory_points(s, p, sees_hand(observer, p));
 		v->discard_owed = ps->discard_owed;
@@ -275,6 +275,7 @@ catan_state_observation_string(const catan_state *s, int observer,
 	put_players(&o, s, observer);
 	put_board(&o, s);
 	catan_text__counters(&o, s);
+	catan_text__holdings(&o, s, observer);
 	/* Variant and module slices are opaque here: only the referee sees
 	 * them. */
 	if (observer == CATAN_OBSERVER_ALL)

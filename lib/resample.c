@@ -135,7 +135,8 @@ devs_consistent(const catan_state *t, const catan_state *s, const struct deal *d
 	/* The turn player would have won already (G4). */
 	if (c->current >= 0 && d->hidden[c->current] && c->turn > 0 &&
 	    c->phase != CATAN_PHASE_GAME_OVER &&
-	    catan_state__victory_points(t, c->current, true) >= catan_game_vp_to_win(t->game))
+	    catan_state__victory_points(t, c->current, true) >=
+	    catan_state__vp_target(t, c->current))
 		return false;
 	return true;
 }
@@ -231,6 +232,7 @@ catan_state_resample(catan_state **out, const catan_state *s, int player,
 	catan_rng__seed(&rng, seed, STREAM_DEAL);
 	deal_hands(t, s, &d, &rng);
 	deal_devs(t, s, &d, &rng);
+	catan_holdings__redeal(t, s, d.hidden, &rng);
 	/* The saved RNG belongs to the true position: the result gets its own. */
 	catan_rng__seed(&st_core(t)->rng, seed, STREAM_STATE);
 	/* A module may let who acts depend on the cards dealt. */

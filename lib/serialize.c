@@ -153,6 +153,7 @@ write_snapshot(struct catan_text *w, const catan_state *s)
 					PIECE_KIND(byte));
 	}
 	catan_text__slices(w, s);
+	catan_text__holdings_snapshot(w, s);
 	catan_text__put(w, "end\n");
 }
 
@@ -1154,7 +1155,8 @@ validate_turn(struct loader *ld)
 	if (c->winner >= 0) {
 		if (ph != CATAN_PHASE_GAME_OVER || c->winner != c->current)
 			return bad(ld, K_WINNER, "a winner before the game ended, or not the turn player");
-		if (catan_state__victory_points(s, c->winner, true) < catan_game_vp_to_win(g))
+		if (catan_state__victory_points(s, c->winner, true) <
+		    catan_state__vp_target(s, c->winner))
 			return bad(ld, K_WINNER, "the winner has fewer points than needed");
 	} else if (ph == CATAN_PHASE_GAME_OVER &&
 		   (!g->max_turns || c->turn != g->max_turns)) {
@@ -1196,12 +1198,24 @@ validate_progress(struct loader *ld)
 	return bad(ld, K_PHASE, "nobody can act in this position");
 }
 
+/* The holdings' bounds (catan_holdings__valid()), reported at 'end'. */
+static int
+validate_holdings(struct loader *ld)
+{
+	char why[160];
+
+	if (catan_holdings__valid(ld->s, why, sizeof(why)))
+		return CATAN_OK;
+	return fail_at(ld, ld->end_line, CATAN_EPARSE, "%s", why);
+}
+
 static int
 validate(struct loader *ld)
 {
 	int rc;
 
-	if ((rc = validate_turn(ld)) ||
+	if ((rc = validate_holdings(ld)) ||
+	    (rc = validate_turn(ld)) ||
 	    (rc = validate_cards(ld)) ||
 	    (rc = validate_board(ld)) ||
 	    (rc = validate_trade(ld)) ||
@@ -1244,7 +1258,7 @@ slices_consistent(catan_state *s)
 static int
 load_snapshot(struct loader *ld)
 {
-	uint32_t seen_keys = 0, seen_players = 0, seen_slices = 0;
+	uint32_t seen_keys = 0, seen_players = 0, seen_slices = 0, seen_holdings = 0;
 	uint32_t all_players = (1u << catan_game__owners(ld->g)) - 1u;
 	int rc;
 
@@ -1285,6 +1299,14 @@ load_snapshot(struct loader *ld)
 				return rc;
 			continue;
 		}
+		if (strcmp(ld->tok[0], "holding") == 0) {
+			char why[160];
+
+			if (!catan_holdings__read(ld->s, ld->tok, ld->ntok, &seen_holdings,
+						  why, sizeof(why)))
+				return fail(ld, "%s", why);
+			continue;
+		}
 		for (k = 0; k < K_COUNT; k++)
 			if (strcmp(ld->tok[0], key_names[k]) == 0)
 				break;
@@ -1312,6 +1334,8 @@ load_snapshot(struct loader *ld)
 	}
 	if (seen_slices != slices_expected(ld->g))
 		return fail_at(ld, ld->end_line, CATAN_EPARSE, "missing state slice");
+	if (seen_holdings != (uint32_t)((UINT64_C(1) << ld->g->nholdings) - 1u))
+		return fail_at(ld, ld->end_line, CATAN_EPARSE, "missing 'holding' line");
 	if (!slices_consistent(ld->s))
 		return fail_at(ld, ld->end_line, CATAN_EPARSE,
 			       "a module's state slice does not match the position");

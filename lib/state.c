@@ -73,6 +73,8 @@ catan_state_new(catan_state **out, catan_game *g)
 	/* A stream distinct from the board's, so the board layout and the
 	 * dice of the same seed are independent. */
 	catan_rng__seed(&c->rng, g->seed, 0x6361746eu);
+	/* The supplies are full before the rules deal from them. */
+	catan_state__holdings_init(s);
 
 	rc = g->variant->init_state(s);
 	for (unsigned i = 0; rc == CATAN_OK && i < g->nmodules; i++) {
@@ -991,6 +993,24 @@ catan_state_victory_points(const catan_state *s, int player, int include_hidden)
 }
 
 int
+catan_state_points(const catan_state *s, int player, int include_hidden, int32_t *out)
+{
+	if (!s || !out || player < 0 || player >= catan_game__owners(s->game))
+		return CATAN_EINVAL;
+	*out = catan_state__victory_points(s, player, include_hidden != 0);
+	return CATAN_OK;
+}
+
+int
+catan_state_vp_to_win(const catan_state *s, int player, int32_t *out)
+{
+	if (!s || !out || player < 0 || player >= st_ccore(s)->num_players)
+		return CATAN_EINVAL;
+	*out = catan_state__vp_target(s, player);
+	return CATAN_OK;
+}
+
+int
 catan_state_winner(const catan_state *s)
 {
 	return s ? st_ccore(s)->winner : -1;
@@ -1033,8 +1053,8 @@ catan_state_player(const catan_state *s, int player, catan_player_info *out)
 	out->settlements_left = ps->settlements_left;
 	out->cities_left = ps->cities_left;
 	out->longest_road = ps->road_length;
-	out->public_vp = (uint32_t)catan_state__victory_points(s, player, false);
-	out->total_vp = (uint32_t)catan_state__victory_points(s, player, true);
+	out->public_vp = catan_state__victory_points(s, player, false);
+	out->total_vp = catan_state__victory_points(s, player, true);
 	out->discard_owed = ps->discard_owed;
 	out->has_longest_road = c->longest_holder == player;
 	out->has_largest_army = c->army_holder == player;
@@ -1124,6 +1144,9 @@ catan_state_counter(const catan_state *s, int player, const char *name, int32_t 
 		    m->ops->counter(s, player, name, out, st_cmodule(s, m)) == CATAN_OK)
 			return CATAN_OK;
 	}
+	/* The game's holdings are counters too (the supply as the game's). */
+	if (catan_state_holding(s, player, name, out) == CATAN_OK)
+		return CATAN_OK;
 	catan_state__seterr(s, "no counter '%.40s' in this game", name);
 	return CATAN_ENOTFOUND;
 }

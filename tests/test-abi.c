@@ -54,11 +54,21 @@ _Static_assert(sizeof(((catan_game_options *)0)->version) == sizeof(unsigned int
 _Static_assert(sizeof(((catan_observation *)0)->version) == sizeof(unsigned int),
 	       "versions are unsigned int");
 
+/* ABI 2: points are signed (Rivers of Catan's Poor Catanian goes below 0). */
+_Static_assert((__typeof__(((catan_player_info *)0)->public_vp))-1 < 0,
+	       "catan_player_info.public_vp is signed");
+_Static_assert((__typeof__(((catan_player_info *)0)->total_vp))-1 < 0,
+	       "catan_player_info.total_vp is signed");
+_Static_assert((__typeof__(((catan_player_view *)0)->public_vp))-1 < 0,
+	       "catan_player_view.public_vp is signed");
+_Static_assert(sizeof(((catan_player_info *)0)->public_vp) == 4, "points are 32 bits");
+
 /* ----------------------------------------------------------- run time */
 
 START_TEST(test_abi_check)
 {
 	CATAN_ASSERT_OK(CATAN_ABI_CHECK());
+	ck_assert_int_eq(CATAN_ABI_VERSION, 2);
 	CATAN_ASSERT_OK(catan_abi_check(CATAN_ABI_VERSION, sizeof(catan_action)));
 	CATAN_ASSERT_ERR(catan_abi_check(CATAN_ABI_VERSION + 1, sizeof(catan_action)),
 			 CATAN_EVERSION);

@@ -245,8 +245,8 @@ take_census(struct run *r, struct census *c)
 			  (int)pi.total_vp &&
 			  catan_state_victory_points(s, p, 0) ==
 			  (int)pi.public_vp && pi.public_vp <= pi.total_vp,
-		       "p%d points: public %u total %u, victory_points %d %d",
-		       p, pi.public_vp, pi.total_vp,
+		       "p%d points: public %d total %d, victory_points %d %d",
+		       p, (int)pi.public_vp, (int)pi.total_vp,
 		       catan_state_victory_points(s, p, 0),
 		       catan_state_victory_points(s, p, 1));
 	}

@@ -187,21 +187,21 @@ check_conservation(struct run *r)
 			       pi.knights_played);
 		vp = sett[p] + 2 * city[p] + 2u * (pi.has_longest_road != 0) +
 		     2u * (pi.has_largest_army != 0);
-		RCHECK(r, pi.total_vp == vp + pi.dev_cards[CATAN_DEV_VICTORY_POINT],
-		       "p%d total_vp %u, pieces+awards %u + vp cards %u", p,
-		       pi.total_vp, vp, pi.dev_cards[CATAN_DEV_VICTORY_POINT]);
+		RCHECK(r, pi.total_vp == (int32_t)(vp + pi.dev_cards[CATAN_DEV_VICTORY_POINT]),
+		       "p%d total_vp %d, pieces+awards %u + vp cards %u", p,
+		       (int)pi.total_vp, vp, pi.dev_cards[CATAN_DEV_VICTORY_POINT]);
 		/* hidden cards are revealed at the end only */
 		if (!terminal)
-			RCHECK(r, pi.public_vp == vp, "p%d public_vp %u, expected %u",
-			       p, pi.public_vp, vp);
-		RCHECK(r, pi.public_vp <= pi.total_vp, "p%d public %u > total %u",
-		       p, pi.public_vp, pi.total_vp);
+			RCHECK(r, pi.public_vp == (int32_t)vp, "p%d public_vp %d, expected %u",
+			       p, (int)pi.public_vp, vp);
+		RCHECK(r, pi.public_vp <= pi.total_vp, "p%d public %d > total %d",
+		       p, (int)pi.public_vp, (int)pi.total_vp);
 		RCHECK(r, catan_state_victory_points(s, p, 1) == (int)pi.total_vp,
-		       "p%d victory_points(hidden) %d != %u", p,
-		       catan_state_victory_points(s, p, 1), pi.total_vp);
+		       "p%d victory_points(hidden) %d != %d", p,
+		       catan_state_victory_points(s, p, 1), (int)pi.total_vp);
 		RCHECK(r, catan_state_victory_points(s, p, 0) == (int)pi.public_vp,
-		       "p%d victory_points(public) %d != %u", p,
-		       catan_state_victory_points(s, p, 0), pi.public_vp);
+		       "p%d victory_points(public) %d != %d", p,
+		       catan_state_victory_points(s, p, 0), (int)pi.public_vp);
 		if (catan_state_phase(s) != CATAN_PHASE_DISCARD)
 			RCHECK(r, pi.discard_owed == 0,
 			       "p%d owes %u cards outside the discard phase", p,

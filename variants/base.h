@@ -238,7 +238,8 @@ finish_action(catan_state *s)
 		 * fold no hook then). */
 		if (catan_score__base_vp(s, c->current, true) < s->game->vp_to_win)
 			return;
-	} else if (catan_state__victory_points(s, c->current, true) < s->game->vp_target) {
+	} else if (catan_state__victory_points(s, c->current, true) <
+		   catan_state__vp_target(s, c->current)) {
 		return;
 	}
 	c->phase = CATAN_PHASE_GAME_OVER;

@@ -19,6 +19,7 @@
 #include "state.h"
 #include "edit.h"
 #include "observe.h"
+#include "holding.h"
 #include "serialize.h"
 #include "traders.h"
 

@@ -7,6 +7,7 @@
 
 #include "common.h"
 #include "state.h"
+#include "holding.h"
 
 /**
  * @file catanrules/edit.h
@@ -102,6 +103,23 @@ CATAN_API int catan_edit_set_robber(catan_state *s, unsigned hex);
  * @retval CATAN_EINVAL bad argument
  */
 CATAN_API int catan_edit_set_turn(catan_state *s, int player, int phase, int dice);
+
+/**
+ * Set a player's count of a holding (catanrules/holding.h), or its supply.
+ * A holding with a supply takes what the player gains from it and gets
+ * back what they lose.
+ * @param s the state
+ * @param player a seated player, or #CATAN_HOLDING_SUPPLY for the supply
+ * @param name the holding's name
+ * @param count the new count
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL bad argument, no such holding, a count above the
+ *         holding's max, a supply that lacks the units, or a supply whose
+ *         count with what the players hold would pass the declared total
+ *         (the reason in catan_state_errmsg())
+ */
+CATAN_API int catan_edit_set_holding(catan_state *s, int player, const char *name,
+				     unsigned count);
 
 CATAN_END_DECLS
 

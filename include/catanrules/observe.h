@@ -42,8 +42,8 @@ typedef struct catan_player_view {
 	uint32_t settlements_left;               /**< settlements in stock */
 	uint32_t cities_left;                    /**< cities in stock */
 	uint32_t longest_road;                   /**< longest continuous road */
-	uint32_t public_vp;                      /**< public points */
-	int32_t  visible_vp;                     /**< points the observer can count (own hidden cards for self), -1 if unknown */
+	int32_t  public_vp;                      /**< public points (may be negative) */
+	int32_t  visible_vp;                     /**< points the observer can count (own hidden cards for self), public_vp if the others' are unknown */
 	uint32_t discard_owed;                   /**< cards still to discard */
 	int32_t  has_longest_road;               /**< 1 if holder */
 	int32_t  has_largest_army;               /**< 1 if holder */
@@ -52,7 +52,8 @@ typedef struct catan_player_view {
 	uint8_t  counter_get[CATAN_MAX_CARD_KINDS];  /**< counter offer (public) */
 } catan_player_view;
 
-/** Everything an observer knows of a state, board occupancy excepted. */
+/** Everything an observer knows of a state, board occupancy and the
+ *  game's holdings excepted (catan_state_observe_holding() reads those). */
 typedef struct catan_observation {
 	unsigned int      version;        /**< set to #CATAN_OBSERVATION_VERSION by the caller */
 	int32_t           observer;       /**< who is observing */
@@ -92,8 +93,9 @@ CATAN_API int catan_state_observe(const catan_state *s, int observer, catan_obse
 /**
  * A line-oriented text of everything the observer knows (board included,
  * the rule modules' counters as "counter" lines, which every observer
- * sees); equal for two states exactly when the observer cannot tell them
- * apart.
+ * sees, and the game's holdings as "holding NAME pI N" and "supply NAME N"
+ * lines for what the observer may see, catanrules/holding.h); equal for
+ * two states exactly when the observer cannot tell them apart.
  * @param s the state
  * @param observer a player, #CATAN_OBSERVER_PUBLIC or #CATAN_OBSERVER_ALL
  * @param[out] buf destination (may be NULL when @p cap is 0)

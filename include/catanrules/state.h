@@ -69,8 +69,8 @@ typedef struct catan_player_info {
 	uint32_t settlements_left;               /**< settlements in stock */
 	uint32_t cities_left;                    /**< cities in stock */
 	uint32_t longest_road;                   /**< length of the longest continuous road */
-	uint32_t public_vp;                      /**< points everyone can see */
-	uint32_t total_vp;                       /**< points including hidden Victory Point cards */
+	int32_t  public_vp;                      /**< points everyone can see (may be negative) */
+	int32_t  total_vp;                       /**< points including hidden Victory Point cards (may be negative) */
 	uint32_t discard_owed;                   /**< cards still to discard (DISCARD phase) */
 	int32_t  has_longest_road;               /**< 1 if this player holds Longest Road */
 	int32_t  has_largest_army;               /**< 1 if this player holds Largest Army */
@@ -342,13 +342,40 @@ CATAN_API int catan_state_chance_outcomes(const catan_state *s, catan_chance_out
 CATAN_API int catan_state_resolve_chance(catan_state *s);
 
 /**
- * Victory points of a player.
+ * Victory points of a player. The error shares the return value with the
+ * points, so in a game whose points may be negative (Rivers of Catan's
+ * Poor Catanian: 1 point - 2 = -1) use catan_state_points(), which
+ * reports them apart.
  * @param s the state
  * @param player 0..n-1
  * @param include_hidden 1 to count hidden Victory Point cards, 0 for public points
  * @return the points, or #CATAN_EINVAL for a bad player
  */
 CATAN_API int catan_state_victory_points(const catan_state *s, int player, int include_hidden);
+
+/**
+ * Victory points of a player, which may be negative, with the error apart.
+ * @param s the state
+ * @param player a seated or neutral player (catan_game_neutral_players())
+ * @param include_hidden 1 to count hidden Victory Point cards, 0 for public points
+ * @param[out] out the points
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL bad argument or player
+ */
+CATAN_API int catan_state_points(const catan_state *s, int player, int include_hidden,
+				 int32_t *out);
+
+/**
+ * The points a player needs to win: the game's target
+ * (catan_game_vp_to_win()) plus what the player's holdings add to it
+ * (Fishing's old boot: one more for its holder).
+ * @param s the state
+ * @param player a seated player
+ * @param[out] out the target
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL bad argument or player
+ */
+CATAN_API int catan_state_vp_to_win(const catan_state *s, int player, int32_t *out);
 
 /**
  * The winner.
@@ -444,7 +471,8 @@ CATAN_API int catan_state_largest_army_holder(const catan_state *s);
 /**
  * Read a counter that a rule module keeps: trade tokens, gold, fish,
  * cards left in a deck. Each module's page in doc/variants/ lists its
- * counter names.
+ * counter names. The game's holdings (catanrules/holding.h) are counters
+ * too, read as catan_state_holding() reads them (player -1: the supply).
  * @param s the state
  * @param player a seated player, or -1 for a counter of the whole game
  * @param name the counter's name, e.g. "trade_tokens"

@@ -673,10 +673,14 @@ class State:
         return None if w < 0 else w
 
     def victory_points(self, player, hidden=True):
-        vp = _c.catan_state_victory_points(self._handle, player, int(hidden))
-        if vp < 0:
-            _raise(vp, f"no player {player}")
-        return vp
+        """A player's points (negative in some scenarios: Rivers of
+        Catan's Poor Catanian), read with catan_state_points()."""
+        out = _lib.i32()
+        rc = _c.catan_state_points(self._handle, int(player), int(hidden),
+                                   ctypes.byref(out))
+        if rc != 0:
+            _raise(rc, f"no player {player}")
+        return out.value
 
     @property
     def scores(self):

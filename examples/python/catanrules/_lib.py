@@ -14,8 +14,8 @@ import glob
 import os
 
 # The ABI this module was written against: CATAN_ABI_VERSION in version.h
-# and the N of the soname libcatanrules.so.N.
-ABI_VERSION = 1
+# (2: points are signed). SONAME is the shared library it loads by default.
+ABI_VERSION = 2
 SONAME = "libcatanrules.so.0"
 
 MAX_PLAYERS = 32
@@ -104,8 +104,8 @@ class PlayerInfo(ctypes.Structure):
         ("settlements_left", u32),
         ("cities_left", u32),
         ("longest_road", u32),
-        ("public_vp", u32),
-        ("total_vp", u32),
+        ("public_vp", i32),
+        ("total_vp", i32),
         ("discard_owed", u32),
         ("has_longest_road", i32),
         ("has_largest_army", i32),
@@ -204,7 +204,7 @@ class PlayerView(ctypes.Structure):
         ("settlements_left", u32),
         ("cities_left", u32),
         ("longest_road", u32),
-        ("public_vp", u32),
+        ("public_vp", i32),
         ("visible_vp", i32),
         ("discard_owed", u32),
         ("has_longest_road", i32),
@@ -337,6 +337,7 @@ PROTOTYPES = {
     "catan_state_playout": (c_int, [state_p, POINTER(u64), action_p, size_t,
                                     u64, POINTER(u64)]),
     "catan_state_victory_points": (c_int, [state_p, c_int, c_int]),
+    "catan_state_points": (c_int, [state_p, c_int, c_int, POINTER(i32)]),
     "catan_state_winner": (c_int, [state_p]),
     "catan_state_returns": (c_int, [state_p, POINTER(c_double), size_t]),
     "catan_state_player": (c_int, [state_p, c_int, POINTER(PlayerInfo)]),

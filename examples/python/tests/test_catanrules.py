@@ -44,7 +44,7 @@ def play_random(state, rng, max_actions=100000, stop=None):
 
 def test_abi_and_version():
     assert ctypes.sizeof(_lib.Action) == 24
-    assert catanrules.ABI_VERSION == 1
+    assert catanrules.ABI_VERSION == 2
     major, minor, micro = catanrules.library_version()
     assert (major, minor) >= (0, 1)
     assert _lib.lib.catan_abi_check(catanrules.ABI_VERSION, 24) == 0
@@ -93,6 +93,14 @@ def test_counter_unknown_name(ctx):
         state.counter("no_counter", player=0)
     with pytest.raises(catanrules.InvalidArgumentError):
         state.counter("no_counter", player=7)
+
+
+def test_victory_points_error_apart_from_value(ctx):
+    state = ctx.game("base(players=3,seed=42)").new_state()
+    assert state.victory_points(0) == 0
+    assert state.scores == [0, 0, 0]
+    with pytest.raises(catanrules.InvalidArgumentError):
+        state.victory_points(7)
 
 
 @pytest.mark.parametrize("spec, error, words", [

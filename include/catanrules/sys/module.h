@@ -83,7 +83,12 @@
  * one of them).
  *
  * Each module owns a flat slice of the state (state_size bytes), so copies
- * stay a memcpy.
+ * stay a memcpy. Per-player counts that observers must see by visibility
+ * (gold, fish tokens by value, prisoners) are better declared as holdings
+ * in build_game (catan_game_declare_holding(), sys/variant.h): the library
+ * then shows, stores, edits and redeals them, and a holding's target
+ * moves its holder's win target (Fishing's old boot) without touching the
+ * points that vp_to_win and victory_points fold.
  * @{
  */
 

@@ -9,6 +9,7 @@
 #include "../game.h"
 #include "../action.h"
 #include "../state.h"
+#include "../holding.h"
 
 /**
  * @file catanrules/sys/variant.h
@@ -73,6 +74,49 @@ void catan_sink_action(catan_sink *sink, const catan_action *a);
  * @param den denominator
  */
 void catan_sink_outcome(catan_sink *sink, const catan_action *a, uint32_t num, uint32_t den);
+
+/**
+ * A holding a game declares (catanrules/holding.h): gold, fish tokens by
+ * value, prisoners, goods tiles.
+ *
+ * The variant's or a module's build_game declares its holdings with
+ * catan_game_declare_holding(); the state then keeps, for each seated
+ * player, a count from 0 to @c max (16 bits), and the supply's count if
+ * the holding has one. Games that declare none keep nothing.
+ *
+ * Rules code reads and writes them with catan_state__holding() and
+ * catan_state__holding_set() (lib/catan-private.h, by index in
+ * declaration order); moving a unit between a player and the supply is
+ * the rules' business, the library checks only the bounds: each count at
+ * most @c max, and the players' counts plus the supply at most
+ * @c supply_total (a load refuses more; an edit takes from the supply).
+ */
+typedef struct catan_holding_spec {
+	const char *name;         /**< [a-z0-9_]+, unique in the game, static storage */
+	const char *group;        /**< #CATAN_HOLDING_GROUP: the group's name (static storage); else NULL */
+	uint32_t    visibility;   /**< a #catan_holding_visibility */
+	uint16_t    max;          /**< the most one player may hold (1..65535) */
+	uint8_t     has_supply;   /**< 1: a finite supply of @c supply_total */
+	int8_t      target;       /**< points each unit held adds to the holder's win
+				       target (Fishing's old boot: 1); 0 for most */
+	uint16_t    supply_total; /**< the supply at the start (and the most in play) */
+} catan_holding_spec;
+
+/** The most holdings one game may declare. */
+#define CATAN_MAX_HOLDINGS 16
+
+/**
+ * Declare a holding, from the variant's or a module's build_game (only
+ * then: the state's layout is fixed once the game is built). The
+ * holdings of a game are numbered in the order declared.
+ * @param g the game being built
+ * @param spec the holding; its strings must outlive the game
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL a bad spec (name, visibility, bounds, a group name
+ *         where none belongs or its absence), a name already declared,
+ *         more than #CATAN_MAX_HOLDINGS, or the game is already built
+ */
+CATAN_API int catan_game_declare_holding(catan_game *g, const catan_holding_spec *spec);
 
 /** Current version of struct catan_variant_ops. */
 #define CATAN_VARIANT_OPS_VERSION 2
