@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "catan-private.h"
+#include "modules.h"
 
 static uint64_t
 round8(uint64_t n)
@@ -124,6 +125,12 @@ call_build(catan_game *g, int (*build)(catan_game *), const char *kind,
 	return rc;
 }
 
+static int
+call_module_build(catan_game *g, const struct catan_module_ops *m)
+{
+	return call_build(g, m->build_game, "module", m->name);
+}
+
 /* The per-step hooks in arrays (struct catan_game), once the slices are
  * laid out. */
 static void
@@ -175,15 +182,9 @@ game_finish(catan_game *g)
 		if (rc)
 			return rc;
 	}
-	for (size_t i = 0; i < g->nmodules; i++) {
-		const struct catan_module_ops *m = g->modules[i].ops;
-
-		if (!m->build_game)
-			continue;
-		rc = call_build(g, m->build_game, "module", m->name);
-		if (rc)
-			return rc;
-	}
+	rc = catan_modules__build_game(g, call_module_build);
+	if (rc)
+		return rc;
 	g->modules_sample = true;
 	for (size_t i = 0; i < g->nmodules; i++) {
 		const struct catan_module_ops *m = g->modules[i].ops;
@@ -204,11 +205,7 @@ game_finish(catan_game *g)
 	 * the base count's fast path. */
 	if (g->holding_targets)
 		g->module_points = true;
-	/* The hooks see only the immutable game: the target is fixed. */
-	g->vp_target = g->vp_to_win;
-	for (size_t i = 0; i < g->nmodules; i++)
-		if (g->modules[i].ops->vp_to_win)
-			g->vp_target = g->modules[i].ops->vp_to_win(g, g->vp_target);
+	g->vp_target = catan_modules__vp_target(g);
 	catan_production__build_table(g);
 	rc = compute_layout(g);
 	if (rc)

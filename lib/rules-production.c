@@ -4,6 +4,7 @@
  */
 
 #include "catan-private.h"
+#include "modules.h"
 
 /* Cards a building earns from one producing hex (05.A). */
 static unsigned
@@ -154,12 +155,7 @@ static void
 fold_and_pay(catan_state *s, unsigned total,
 	     unsigned owed[CATAN_MAX_PLAYERS][CATAN_MAX_CARD_KINDS], int nplayers)
 {
-	for (unsigned i = 0; i < s->game->nmodules; i++) {
-		const struct game_module *m = &s->game->modules[i];
-
-		if (m->ops->production)
-			m->ops->production(s, total, owed, st_cmodule(s, m));
-	}
+	catan_modules__production(s, total, owed);
 	/* A hook may owe any kind: pay those someone is owed (the OR over
 	 * the rows is a few vector operations). */
 	unsigned any[CATAN_MAX_CARD_KINDS] = { 0 };

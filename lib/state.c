@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "catan-private.h"
+#include "modules.h"
 
 /* Chance nodes of supported variants have few outcomes; this bounds the
  * scratch list used to validate an outcome without allocating. */
@@ -77,12 +78,8 @@ catan_state_new(catan_state **out, catan_game *g)
 	catan_state__holdings_init(s);
 
 	rc = g->variant->init_state(s);
-	for (unsigned i = 0; rc == CATAN_OK && i < g->nmodules; i++) {
-		const struct game_module *m = &g->modules[i];
-
-		if (m->ops->init_state)
-			rc = m->ops->init_state(s, s->data + m->slice_offset);
-	}
+	if (rc == CATAN_OK)
+		rc = catan_modules__init_state(s);
 	if (rc != CATAN_OK) {
 		catan_state_free(s);
 		return rc;
@@ -193,9 +190,7 @@ compute_acting(const catan_state *s)
 
 	if (is_terminal(s) || st_ccore(s)->chance != CHANCE_NONE)
 		return 0;
-	mask = g->variant->acting_players(s);
-	for (unsigned i = 0; i < g->nhook_acting; i++)
-		mask = g->hook_acting[i].fn(s, mask, s->data + g->hook_acting[i].slice_offset);
+	mask = catan_modules__acting(s, g->variant->acting_players(s));
 	/* Only seated players act. */
 	return mask & catan_state__seated(s);
 }
@@ -275,9 +270,8 @@ catan_state_phase_name(const catan_state *s, int phase)
 		return "unknown";
 	if (s->game->variant->phase_name)
 		name = s->game->variant->phase_name(phase);
-	for (unsigned i = 0; !name && i < s->game->nmodules; i++)
-		if (s->game->modules[i].ops->phase_name)
-			name = s->game->modules[i].ops->phase_name(phase);
+	if (!name)
+		name = catan_modules__phase_name(s->game, phase);
 	return name ? name : "unknown";
 }
 
@@ -408,7 +402,6 @@ run_listing(const catan_state *s, int player, catan_action_list *list)
 {
 	const catan_game *g = s->game;
 	catan_sink sink = { list->items, NULL, list->cap, 0 };
-	bool appended = false;
 
 	g->variant->legal_actions(s, player, &sink);
 	if (sink.count > list->cap) {
@@ -416,15 +409,9 @@ run_listing(const catan_state *s, int player, catan_action_list *list)
 		return false;
 	}
 	list->count = sink.count;
-	for (unsigned i = 0; i < g->nhook_legal; i++) {
-		size_t before = list->count;
-
-		g->hook_legal[i].fn(s, player, list, s->data + g->hook_legal[i].slice_offset);
-		appended |= list->count > before;
-	}
 	/* Removing keeps the order (sys/module.h): only appended actions
 	 * need sorting in. */
-	if (appended)
+	if (catan_modules__listing(s, player, list))
 		sort_actions(list->items, list->count);
 	return true;
 }
@@ -526,21 +513,6 @@ catan_state_chance_outcomes(const catan_state *s, catan_chance_outcome *buf,
 	return sink.count > cap ? CATAN_EBUFS : CATAN_OK;
 }
 
-void
-catan_state__chance_outcomes(const catan_state *s, catan_sink *sink)
-{
-	const catan_game *g = s->game;
-
-	for (unsigned i = 0; i < g->nmodules; i++) {
-		const struct game_module *m = &g->modules[i];
-
-		if (m->ops->chance_outcomes &&
-		    m->ops->chance_outcomes(s, sink, st_cmodule(s, m)))
-			return;
-	}
-	g->variant->chance_outcomes(s, sink);
-}
-
 /* What follows the owner's apply of @a: the modules' after_apply hooks,
  * the variant's finish_action, the move count. */
 static inline __attribute__((always_inline)) void
@@ -548,26 +520,10 @@ finish_apply(catan_state *s, const catan_action *a)
 {
 	const catan_game *g = s->game;
 
-	for (unsigned i = 0; i < g->nhook_after_apply; i++)
-		g->hook_after_apply[i].fn(s, a, s->data + g->hook_after_apply[i].slice_offset);
+	catan_modules__after_apply(s, a);
 	if (g->variant->finish_action)
 		g->variant->finish_action(s);
 	catan_state__close_action(s);
-}
-
-void
-catan_state__apply_as_variant(catan_state *s, const catan_action *a,
-			      const struct catan_module_ops *caller)
-{
-	const catan_game *g = s->game;
-
-	g->variant->apply(s, a);
-	for (unsigned i = 0; i < g->nmodules; i++) {
-		const struct game_module *m = &g->modules[i];
-
-		if (m->ops != caller && m->ops->after_apply)
-			m->ops->after_apply(s, a, st_module(s, m));
-	}
 }
 
 static inline __attribute__((always_inline)) void
@@ -590,18 +546,13 @@ sample_chance(catan_state *s, catan_action *a)
 	const catan_game *g = s->game;
 
 	if (g->module_chance) {
+		int r;
+
 		if (!g->modules_sample)
 			return false;
-		for (unsigned i = 0; i < g->nmodules; i++) {
-			const struct game_module *m = &g->modules[i];
-			int r;
-
-			if (!m->ops->chance_outcomes)
-				continue;
-			r = m->sample_chance(s, a, st_cmodule(s, m));
-			if (r != MODULE_SAMPLE_NONE)
-				return r == MODULE_SAMPLE_DRAWN;
-		}
+		r = catan_modules__sample_claim(s, a);
+		if (r != MODULE_SAMPLE_NONE)
+			return r == MODULE_SAMPLE_DRAWN;
 	}
 	return g->sample_chance && g->sample_chance(s, a);
 }
@@ -707,22 +658,6 @@ check_chance_outcome(const catan_state *s, const catan_action *a)
 	return CATAN_REASON_BAD_OUTCOME;
 }
 
-/* sys/module.h: a permit overrules the variant's refusal for one reason. */
-static bool
-module_permits(const catan_state *s, const catan_action *a, int reason)
-{
-	const catan_game *g = s->game;
-
-	for (unsigned i = 0; i < g->nmodules; i++) {
-		const struct game_module *m = &g->modules[i];
-
-		if (m->ops->permit &&
-		    m->ops->permit(s, a, reason, s->data + m->slice_offset))
-			return true;
-	}
-	return false;
-}
-
 static int
 check_reason(const catan_state *s, const catan_action *a)
 {
@@ -751,23 +686,15 @@ check_reason(const catan_state *s, const catan_action *a)
 	 * check_action below decides them. */
 	reason = catan_game__action_owner(g, a->type) ? CATAN_REASON_NONE :
 		 g->variant->check_action(s, a);
-	if (reason != CATAN_REASON_NONE && !module_permits(s, a, reason)) {
+	if (reason != CATAN_REASON_NONE && !catan_modules__permits(s, a, reason)) {
 		clear_error(s);
 		return reason;
 	}
-	for (unsigned i = 0; i < g->nmodules; i++) {
-		const struct game_module *m = &g->modules[i];
-
-		if (!m->ops->check_action)
-			continue;
-		/* A detail is kept only from the hook that refuses. */
+	/* A detail is kept only from the hook that refuses. */
+	reason = catan_modules__veto(s, a, clear_error);
+	if (reason == CATAN_REASON_NONE)
 		clear_error(s);
-		reason = m->ops->check_action(s, a, s->data + m->slice_offset);
-		if (reason != CATAN_REASON_NONE)
-			return reason;
-	}
-	clear_error(s);
-	return CATAN_REASON_NONE;
+	return reason;
 }
 
 /*
@@ -927,29 +854,11 @@ catan_state_playout(catan_state *s, uint64_t *rng, catan_action *buf, size_t cap
 	return rc;
 }
 
-/* -------------------------------------------------------- module folds */
-
-uint32_t
-catan_state__robber_victims(const catan_state *s, unsigned hex, int thief)
-{
-	const catan_game *g = s->game;
-	uint32_t victims = catan_robber__victims(s, hex, thief);
-
-	for (unsigned i = 0; i < g->nmodules; i++) {
-		const struct game_module *m = &g->modules[i];
-
-		if (m->ops->robber_victims)
-			victims = m->ops->robber_victims(s, hex, thief, victims,
-							 s->data + m->slice_offset);
-	}
-	return victims;
-}
+/* ------------------------------------------------------------- refresh */
 
 void
 catan_state__refresh(catan_state *s)
 {
-	const catan_game *g = s->game;
-
 	/* The core's derived data first: module hooks may read it. */
 	catan_build__refresh_sets(s);
 	catan_trade__refresh_harbors(s);
@@ -957,32 +866,11 @@ catan_state__refresh(catan_state *s)
 	 * each player at the start of their next turn. */
 	s->points_touched = 1;
 	s->points_waiting = UINT32_MAX;
-	for (unsigned i = 0; i < g->nmodules; i++) {
-		const struct game_module *m = &g->modules[i];
-
-		if (m->ops->refresh)
-			m->ops->refresh(s, s->data + m->slice_offset);
-	}
+	catan_modules__refresh(s);
 	catan_state__refresh_acting(s);
 }
 
 /* ------------------------------------------------------------- scoring */
-
-int
-catan_state__victory_points(const catan_state *s, int player, bool include_hidden)
-{
-	const catan_game *g = s->game;
-	int vp = g->variant->victory_points(s, player, include_hidden);
-
-	for (unsigned i = 0; i < g->nmodules; i++) {
-		const struct game_module *m = &g->modules[i];
-
-		if (m->ops->victory_points)
-			vp = m->ops->victory_points(s, player, include_hidden, vp,
-						    s->data + m->slice_offset);
-	}
-	return vp;
-}
 
 int
 catan_state_victory_points(const catan_state *s, int player, int include_hidden)
@@ -1132,18 +1020,10 @@ catan_state_largest_army_holder(const catan_state *s)
 int
 catan_state_counter(const catan_state *s, int player, const char *name, int32_t *out)
 {
-	const catan_game *g;
-
 	if (!s || !name || !out || player < -1 || player >= st_ccore(s)->num_players)
 		return CATAN_EINVAL;
-	g = s->game;
-	for (unsigned i = 0; i < g->nmodules; i++) {
-		const struct game_module *m = &g->modules[i];
-
-		if (m->ops->counter &&
-		    m->ops->counter(s, player, name, out, st_cmodule(s, m)) == CATAN_OK)
-			return CATAN_OK;
-	}
+	if (catan_modules__counter(s, player, name, out) == CATAN_OK)
+		return CATAN_OK;
 	/* The game's holdings are counters too (the supply as the game's). */
 	if (catan_state_holding(s, player, name, out) == CATAN_OK)
 		return CATAN_OK;
@@ -1151,29 +1031,3 @@ catan_state_counter(const catan_state *s, int player, const char *name, int32_t 
 	return CATAN_ENOTFOUND;
 }
 
-void
-catan_state__each_counter(const catan_state *s,
-			  void (*fn)(void *arg, const char *name, int player, int32_t value),
-			  void *arg)
-{
-	const catan_game *g = s->game;
-
-	for (unsigned i = 0; i < g->nmodules; i++) {
-		const struct game_module *m = &g->modules[i];
-		const char *const *names = m->ops->counter_names;
-
-		if (!m->ops->counter || !names)
-			continue;
-		for (size_t k = 0; names[k]; k++) {
-			int32_t v;
-
-			if (m->ops->counter(s, -1, names[k], &v, st_cmodule(s, m)) == CATAN_OK) {
-				fn(arg, names[k], -1, v);
-				continue;
-			}
-			for (int p = 0; p < st_ccore(s)->num_players; p++)
-				if (m->ops->counter(s, p, names[k], &v, st_cmodule(s, m)) == CATAN_OK)
-					fn(arg, names[k], p, v);
-		}
-	}
-}

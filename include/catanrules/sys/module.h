@@ -35,6 +35,9 @@
  * | phase_name | first non-NULL answer, after the variant's |
  * | counter | first module that knows the name |
  *
+ * lib/modules.h implements each of these rules once (its table names the
+ * function of each).
+ *
  * Numbers are declared: the action types (@c action_first to
  * @c action_last), phases (@c phase_first to @c phase_last) and pending
  * chance events (@c chance_first to @c chance_last) a module owns, like
