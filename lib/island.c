@@ -156,9 +156,12 @@ red_numbers_apart(const struct board_hex_spec hexes[ISLAND_HEXES], unsigned *pa,
 	return true;
 }
 
+/* The island's hexes have the terrain's yield, one number and no area:
+ * the spec's other fields are zero. */
 static void
 place_coords(struct board_hex_spec hexes[ISLAND_HEXES])
 {
+	memset(hexes, 0, ISLAND_HEXES * sizeof(*hexes));
 	for (unsigned i = 0; i < ISLAND_HEXES; i++) {
 		hexes[i].q = catan_island__coords[i][0];
 		hexes[i].r = catan_island__coords[i][1];

@@ -78,6 +78,7 @@ static bool base_play_sampled(catan_state *s, int p, uint32_t r);
 static int
 build_given_board(catan_game *g, const struct board_spec *given)
 {
+	char why[128];
 	int rc;
 
 	if (param(g, P_BOARD) != BOARD_RANDOM || param(g, P_NUMBERS) != NUMBERS_RANDOM ||
@@ -87,10 +88,9 @@ build_given_board(catan_game *g, const struct board_spec *given)
 				  "another board");
 		return CATAN_EINVAL;
 	}
-	rc = catan_board__build(&g->board, g->ctx, given->hexes, given->nhex, given->harbors,
-				given->nharbor);
+	rc = catan_board__build_spec(&g->board, g->ctx, given, why, sizeof(why));
 	if (rc == CATAN_EINVAL)
-		catan__ctx_seterr(g->ctx, "the context's board is not a valid board");
+		catan__ctx_seterr(g->ctx, "the context's board is not a valid board: %s", why);
 	else if (rc == CATAN_OK && g->board.desert == BOARD_NONE) {
 		catan__ctx_seterr(g->ctx, "the context's board has no desert for the robber to start on");
 		rc = CATAN_EINVAL;

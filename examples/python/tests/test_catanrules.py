@@ -44,7 +44,7 @@ def play_random(state, rng, max_actions=100000, stop=None):
 
 def test_abi_and_version():
     assert ctypes.sizeof(_lib.Action) == 24
-    assert catanrules.ABI_VERSION == 1
+    assert catanrules.ABI_VERSION == 2
     major, minor, micro = catanrules.library_version()
     assert (major, minor) >= (0, 1)
     assert _lib.lib.catan_abi_check(catanrules.ABI_VERSION, 24) == 0
@@ -113,7 +113,7 @@ def test_bad_game_string(ctx, spec, error, words):
 def test_board(ctx):
     game = ctx.game("base(board=beginner)")
     assert game.board_counts == {"hexes": 19, "vertices": 54, "edges": 72,
-                                 "harbors": 9}
+                                 "harbors": 9, "sites": 0, "plazas": 0}
     hexes = game.hexes
     assert [h["r"] for h in hexes] == [-2] * 3 + [-1] * 4 + [0] * 5 + \
         [1] * 4 + [2] * 3
