@@ -52,6 +52,18 @@ static const struct terrain_kind {
 	[CATAN_TERRAIN_DESERT_POST] = { -1, false },
 };
 
+int
+catan_board__terrain_yield(unsigned terrain)
+{
+	return terrain < ARRAY_LEN(terrain_kinds) ? terrain_kinds[terrain].yield : -1;
+}
+
+bool
+catan_board__terrain_numbered(unsigned terrain)
+{
+	return terrain < ARRAY_LEN(terrain_kinds) && terrain_kinds[terrain].numbers;
+}
+
 /* Axial step to the hex across side i (n-ne faces north-east, ...). */
 static const int side_dq[6] = { 1, 1, 0, -1, -1, 0 };
 static const int side_dr[6] = { -1, 0, 1, 1, 0, -1 };

@@ -52,6 +52,9 @@ struct catan_ctx {
 	 * of other sizes, the way Merchants of Europe and Connect will have
 	 * them (doc/performance.md, Scaling). */
 	const struct board_spec *board;
+	/* The board a host gave in its written form (catan_ctx_set_board()),
+	 * which board points into; NULL when none was given. */
+	struct board_text *board_text;
 	/* Games built in this context may seat up to this many players
 	 * where no module bounds them; it raises the variant's upper bound,
 	 * never lowers it (0: the variant's own bounds). With a given
@@ -337,6 +340,24 @@ int catan_board__fill_sites(struct board *b, const catan_ctx *ctx,
 void catan_board__free_sites(struct board *b, const catan_ctx *ctx);
 /* The location a spec reference names on @b, or BOARD_NONE. */
 uint16_t catan_board__ref(const struct board *b, const struct board_ref *ref);
+/* A location of @b in canonical notation (lib/location.c); "h65535.nw-se"
+ * and "h4294967295" both fit with room to spare. */
+#define LOCATION_TEXT_MAX 32
+int catan_location__format_board(const struct board *b, int kind, unsigned id,
+				 char text[LOCATION_TEXT_MAX]);
+/* What a terrain yields (a card kind or -1) and whether it carries
+ * numbers without a spec's say (lib/board.c). */
+int catan_board__terrain_yield(unsigned terrain);
+bool catan_board__terrain_numbered(unsigned terrain);
+/* A board in its written form (lib/board-text.c, doc/boards.md): the
+ * spec and the arrays it points into, in one allocation's care. */
+struct board_text;
+int catan_board__parse_text(const catan_ctx *ctx, const char *text, struct board_text **out,
+			    char *why, size_t cap);
+const struct board_spec *catan_board__text_spec(const struct board_text *t);
+void catan_board__text_free(const catan_ctx *ctx, struct board_text *t);
+/* @b in its written form into @buf (as catan_text__finish() answers). */
+int catan_board__format_text(const struct board *b, char *buf, size_t cap, size_t *len_out);
 /* The sites at a location (kind CATAN_LOC_*); their count in *n. */
 const uint16_t *catan_board__sites_at(const struct board *b, int kind, unsigned id, unsigned *n);
 void catan_board__dispose(struct board *b, const catan_ctx *ctx);

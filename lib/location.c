@@ -13,12 +13,10 @@ static const char *const corner_names[7] = {
 	"n", "ne", "se", "s", "sw", "nw", "c",
 };
 
-/* "h65535.nw-se" and "h4294967295" both fit with room to spare. */
-#define LOCATION_TEXT_MAX 32
 
-static int
-format_text(const struct board *b, int kind, unsigned id,
-	    char text[LOCATION_TEXT_MAX])
+int
+catan_location__format_board(const struct board *b, int kind, unsigned id,
+			     char text[LOCATION_TEXT_MAX])
 {
 	int n;
 
@@ -88,7 +86,7 @@ catan_location_format(const catan_game *g, int kind, unsigned id,
 
 	if (!g || (!buf && cap > 0))
 		return CATAN_EINVAL;
-	rc = format_text(&g->board, kind, id, text);
+	rc = catan_location__format_board(&g->board, kind, id, text);
 	if (rc != CATAN_OK)
 		return rc;
 

@@ -7,10 +7,12 @@
  */
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "test-common.h"
 #include "test-boards-v2.h"
+#include "test-islands.h"
 
 static catan_game *
 game_on(catan_ctx *ctx, const struct board_spec *spec, const char *text)
@@ -453,6 +455,125 @@ START_TEST(test_bad_specs_are_refused_with_reasons)
 }
 END_TEST
 
+/* A board's text builds the board again, which writes the same text. */
+static void
+round_trip(const struct board_spec *spec)
+{
+	catan_ctx *ctx = catan_test_ctx_new(), *ctx2 = catan_test_ctx_new();
+	catan_game *g, *g2;
+	char *t1, *t2;
+	size_t n1, n2;
+	catan_board_counts c1, c2;
+
+	g = game_on(ctx, spec, "base(players=4,seed=1)");
+	ck_assert_int_eq(catan_board_text(g, NULL, 0, &n1), CATAN_EBUFS);
+	t1 = malloc(n1 + 1);
+	ck_assert(t1 != NULL);
+	CATAN_ASSERT_OK(catan_board_text(g, t1, n1 + 1, &n2));
+	ck_assert_uint_eq(n1, n2);
+	CATAN_ASSERT_OK(catan_ctx_set_board(ctx2, t1));
+	g2 = catan_test_game_new(ctx2, "base(players=4,seed=1)");
+	ck_assert_int_eq(catan_board_text(g2, NULL, 0, &n2), CATAN_EBUFS);
+	t2 = malloc(n2 + 1);
+	ck_assert(t2 != NULL);
+	CATAN_ASSERT_OK(catan_board_text(g2, t2, n2 + 1, NULL));
+	ck_assert_str_eq(t1, t2);
+	CATAN_ASSERT_OK(catan_board_counts_get(g, &c1));
+	CATAN_ASSERT_OK(catan_board_counts_get(g2, &c2));
+	ck_assert(memcmp(&c1, &c2, sizeof(c1)) == 0);
+	/* the same topology, element by element */
+	for (unsigned v = 0; v < c1.vertices; v++)
+		ck_assert(memcmp(&g->board.vert[v], &g2->board.vert[v], sizeof(g->board.vert[v])) == 0);
+	for (unsigned e = 0; e < c1.edges; e++)
+		ck_assert(memcmp(&g->board.edge[e], &g2->board.edge[e], sizeof(g->board.edge[e])) == 0);
+	free(t2);
+	free(t1);
+	catan_game_unref(g2);
+	catan_game_unref(g);
+	catan_ctx_free(ctx2);
+	catan_ctx_free(ctx);
+}
+
+START_TEST(test_board_text_round_trip)
+{
+	static struct test_lake_board lb;
+	static struct test_ring rg;
+	static struct test_island isl;
+
+	test_lake_board_make(&lb);
+	round_trip(&lb.spec);
+	test_ring_make(&rg);
+	round_trip(&rg.spec);
+	ck_assert_int_eq(test_island_make(&isl, 3, 7), 0);
+	round_trip(&isl.spec);
+}
+END_TEST
+
+START_TEST(test_board_text_errors_name_the_item)
+{
+	static const struct {
+		const char *text;
+		int rc;
+		const char *words;
+	} bad[] = {
+		{ "", CATAN_EPARSE, "starts with 'board v2'" },
+		{ "board v3\nhex 0 0 forest 6", CATAN_EPARSE, "line 1: the text starts" },
+		{ "board v2\n", CATAN_EPARSE, "a board has hexes" },
+		{ "board v2\nhex 0 0 jungle 6", CATAN_EPARSE, "line 2: no terrain 'jungle'" },
+		{ "board v2\nhex 0 x forest", CATAN_EPARSE, "line 2: a hex needs its row" },
+		{ "board v2\nhex 0 0 forest 6 8 9 10 11", CATAN_EPARSE, "more than 4 numbers at '11'" },
+		{ "board v2\nhex 0 0 forest yield=gold", CATAN_EPARSE, "no card kind 'gold'" },
+		{ "board v2\nhex 0 0 forest 7", CATAN_EINVAL, "hex 0: 7 is no number" },
+		{ "board v2\nhex 0 0 forest 6\nhex 0 0 hills 5", CATAN_EINVAL,
+		  "hexes 0 and 1 are both at (0, 0)" },
+		{ "board v2\nhex 0 0 forest 6\ntrade h0 n-se 3 any", CATAN_EPARSE, "no side 'n-se'" },
+		{ "board v2\nhex 0 0 forest 6\ntrade h3 n-ne 3 any", CATAN_EINVAL, "trade site 0" },
+		{ "board v2\nhex 0 0 forest 6\nplaza h0 n n", CATAN_EPARSE, "a corner twice: 'n'" },
+		{ "board v2\nhex 0 0 forest 6\nglue h0 n-ne h0 s-sw", CATAN_EINVAL,
+		  "glue 0: a hex glued to itself" },
+		{ "board v2\nhex 0 0 forest 6\nsite city_space name=Roma", CATAN_EPARSE,
+		  "a site covers locations" },
+		{ "board v2\nhex 0 0 forest 6\nsite harbor h0", CATAN_EPARSE, "no site kind 'harbor'" },
+		{ "board v2\nhex 0 0 forest 6\nsite x h0.c-n", CATAN_EINVAL,
+		  "site 0: location 0 is not on the board" },
+		{ "board v2\nhex 0 0 forest 6\nroad h0", CATAN_EPARSE, "line 3: no such line 'road'" },
+		{ "board v2\nhex 0 0 forest 6\tx", CATAN_EPARSE, "control character" },
+	};
+	static struct test_ring rg;
+	catan_ctx *ctx = catan_test_ctx_new();
+	catan_game *g;
+	catan_board_counts c;
+
+	/* a good board first: a bad text leaves it in place */
+	test_ring_make(&rg);
+	g = game_on(ctx, &rg.spec, "base(players=4,seed=1)");
+	{
+		char text[4096];
+
+		CATAN_ASSERT_OK(catan_board_text(g, text, sizeof(text), NULL));
+		catan_game_unref(g);
+		CATAN_ASSERT_OK(catan_ctx_set_board(ctx, text));
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		ck_assert_msg(catan_ctx_set_board(ctx, bad[i].text) == bad[i].rc, "%s", bad[i].text);
+		ck_assert_msg(strstr(catan_ctx_errmsg(ctx), bad[i].words) != NULL, "'%s' lacks '%s'",
+			      catan_ctx_errmsg(ctx), bad[i].words);
+	}
+	g = catan_test_game_new(ctx, "base(players=4,seed=1)");
+	CATAN_ASSERT_OK(catan_board_counts_get(g, &c));
+	ck_assert_uint_eq(c.vertices, 48);
+	catan_game_unref(g);
+	/* NULL gives the island back */
+	CATAN_ASSERT_OK(catan_ctx_set_board(ctx, NULL));
+	g = catan_test_game_new(ctx, "base(players=4,seed=1)");
+	CATAN_ASSERT_OK(catan_board_counts_get(g, &c));
+	ck_assert_uint_eq(c.vertices, 54);
+	catan_game_unref(g);
+	ck_assert_int_eq(catan_ctx_set_board(NULL, NULL), CATAN_EINVAL);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
 void
 catan_test_register(SRunner *sr)
 {
@@ -466,5 +587,7 @@ catan_test_register(SRunner *sr)
 	tcase_add_test(tc, test_marks_and_sites);
 	tcase_add_test(tc, test_ring_of_two_boards);
 	tcase_add_test(tc, test_bad_specs_are_refused_with_reasons);
+	tcase_add_test(tc, test_board_text_round_trip);
+	tcase_add_test(tc, test_board_text_errors_name_the_item);
 	suite_add_tcase(s, tc);
 }

@@ -259,6 +259,39 @@ CATAN_API int catan_board_sites_at(const catan_game *g, int kind, unsigned id,
 				   unsigned *out, size_t cap, size_t *n_out);
 
 /**
+ * The game's whole board in its written form (doc/boards.md, "A board in
+ * writing"): every hex with its coordinates, terrain, numbers, yield,
+ * area and section; the trade sites; the plazas; the glue; the marks and
+ * sites. catan_ctx_set_board() reads it back: the board it gives writes
+ * the same text.
+ * @param g the game
+ * @param[out] buf destination (may be NULL when @p cap is 0)
+ * @param cap size of @p buf in bytes
+ * @param[out] len_out length without the NUL (may be NULL)
+ * @retval CATAN_OK on success
+ * @retval CATAN_EBUFS if @p cap is too small (*len_out holds the length needed)
+ * @retval CATAN_EINVAL if @p g is NULL, or @p buf is NULL with @p cap > 0
+ */
+CATAN_API int catan_board_text(const catan_game *g, char *buf, size_t cap, size_t *len_out);
+
+/**
+ * Give the games of "base" built in @p ctx from now on the board this
+ * text describes (doc/boards.md, "A board in writing") instead of the
+ * standard island; NULL gives the island back. Games already built keep
+ * their boards. Not to be called while another thread builds a game in
+ * @p ctx.
+ * @param ctx the context
+ * @param text the board's written form, or NULL
+ * @retval CATAN_OK on success
+ * @retval CATAN_EPARSE if the text is malformed (catan_ctx_errmsg() names
+ *         the line and the word)
+ * @retval CATAN_EINVAL if @p ctx is NULL or the text names no board
+ *         (catan_ctx_errmsg() names the item); the context keeps its board
+ * @retval CATAN_ENOMEM on allocation failure
+ */
+CATAN_API int catan_ctx_set_board(catan_ctx *ctx, const char *text);
+
+/**
  * The game's island as the parameters that give it to another game of
  * `base`: "board=given,tiles=...,harbors=..." (doc/variants/base.md), so
  * that a random board can be kept or copied without its seed, e.g. into
