@@ -124,8 +124,12 @@ catan_board__fill_sites(struct board *b, const catan_ctx *ctx,
 	}
 	if (nloc >= UINT32_MAX / 2)
 		return snprintf(why, cap, "too many site locations"), CATAN_EINVAL;
+	/* a board without sites (the standard island) allocates nothing:
+	 * the lookups answer none on NULL tables */
+	if (nsite == 0)
+		return CATAN_OK;
 
-	/* every array, even empty, so that lookups need no test */
+	/* every array, even empty, so that lookups need no test of sizes */
 	b->site = catan__calloc(ctx, (nsite ? nsite : 1) * sizeof(*b->site));
 	b->site_loc = catan__calloc(ctx, (nloc ? nloc : 1) * sizeof(*b->site_loc));
 	b->names = catan__calloc(ctx, names + 1);
