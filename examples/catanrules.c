@@ -162,6 +162,20 @@ cli_load_game(catan_ctx *ctx, const char *spec, catan_game **out)
 }
 
 int
+cli_set_board_file(catan_ctx *ctx, const char *path)
+{
+	char *text;
+	int rc = cli_read_file(path, &text, NULL);
+
+	if (rc != CLI_EXIT_OK)
+		return rc;
+	if (catan_ctx_set_board(ctx, text) != CATAN_OK)
+		rc = cli_usage_error("bad board '%s': %s", path, catan_ctx_errmsg(ctx));
+	free(text);
+	return rc;
+}
+
+int
 cli_read_file(const char *path, char **text_out, size_t *len_out)
 {
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");

@@ -52,8 +52,23 @@ static const struct terrain_style terrains[] = {
 	{ "fields",    "#e7bd3a", "#4d3a06" },
 	{ "mountains", "#8c8f96", "#f1f2f4" },
 	{ "sea",       "#3f7fb3", "#ffffff" },
+	{ "lake",      "#5fa8d3", "#0d2f45" },
+	{ "swamp",     "#5d6b3a", "#eef0d8" },
+	{ "watering hole", "#d9b66b", "#3b2a0c" },
+	{ "castle",    "#9e9aa6", "#1f1c24" },
+	{ "quarry",    "#b7a58c", "#2b2216" },
+	{ "glassworks", "#8fc7c1", "#11302c" },
+	{ "castle",    "#a58cb7", "#1d1226" },
+	{ "salt garden", "#e9eef2", "#33414c" },
+	{ "salt mountain", "#c9ced6", "#2b3038" },
+	{ "mountain forest", "#4b6b52", "#e8f2e0" },
+	{ "mountain pasture", "#a9bd84", "#29401a" },
+	{ "desert post", "#e4d09b", "#5b4a22" },
 };
 #define NUM_TERRAINS (sizeof(terrains) / sizeof(terrains[0]))
+/* The legend always shows the box's terrains and the sea, and the others
+ * where the board has them. */
+#define BOX_TERRAINS 7
 
 /* The terrain producing each resource, for harbor colours. */
 static const uint32_t resource_terrain[CATAN_NUM_RESOURCES] = {
@@ -117,7 +132,10 @@ usage(FILE *f)
 		"                public (default) or all (hands and hidden points)\n"
 		"  --labels      also name every intersection and edge (h9.se,\n"
 		"                h4.n-ne), as typed in notation\n"
-		"  --board-only  leave out the panel and the caption\n",
+		"  --board-only  leave out the panel and the caption\n"
+		"  --board FILE  play the game on the board FILE describes in writing\n"
+		"                (doc/boards.md): plazas, trading posts inland and\n"
+		"                sites are drawn too\n",
 		CLI_PROGRAM, CLI_PROGRAM, CLI_PROGRAM);
 }
 
@@ -204,7 +222,7 @@ harbor_spot(const struct render *rd, const catan_harbor_info *h,
 	/* the centre-to-side distance of a regular hex; no libm needed */
 	const double len = R * SQRT3 / 2;
 
-	if (h->vertices[0] >= rd->counts.vertices ||
+	if (h->edge == CATAN_NONE || h->vertices[0] >= rd->counts.vertices ||
 	    h->vertices[1] >= rd->counts.vertices ||
 	    !rd->placed[h->vertices[0]] || !rd->placed[h->vertices[1]] ||
 	    h->hex >= rd->counts.hexes)
@@ -250,6 +268,11 @@ layout(struct render *rd)
 				rd->vertex[v] = corner(rd->centre[i], k, R);
 				rd->placed[v] = 1;
 			}
+		}
+		/* a plaza sits at its hex's centre */
+		if (h->plaza < nv) {
+			rd->vertex[h->plaza] = rd->centre[i];
+			rd->placed[h->plaza] = 1;
 		}
 	}
 	for (unsigned i = 0; i < nh; i++) {
@@ -462,7 +485,7 @@ draw_tokens(struct render *rd)
 		const catan_hex_info *h = &rd->hexes[i];
 		const struct terrain_style *ts = terrain_style(h->terrain);
 		struct point c = rd->centre[i];
-		unsigned n = (unsigned)h->number;
+		unsigned n = h->nnumbers > 1 ? 0 : (unsigned)h->number;
 
 		/*
 		 * Id at the top, terrain name at the bottom; with labels the
@@ -491,11 +514,131 @@ draw_tokens(struct render *rd)
 					c.x + ((double)k - (pips - 1) / 2.0) *
 					0.075 * R, c.y + 0.18 * R, 0.028 * R,
 					ink);
+		} else if (h->nnumbers > 1) {
+			/* several numbers (a lake): all of them on one token */
+			char text[24] = "";
+			size_t len = 0;
+
+			for (unsigned k = 0; k < h->nnumbers && len < sizeof(text); k++)
+				len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%u",
+							k ? "/" : "", (unsigned)h->numbers[k]);
+			fprintf(f, "  <rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"%.1f\" fill=\"url(#token)\" stroke=\"#7a6440\" stroke-width=\"1.2\"/>\n",
+				c.x - 0.42 * R, c.y - 0.16 * R, 0.84 * R, 0.32 * R, 0.14 * R);
+			fprintf(f, "  <text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" font-weight=\"bold\" fill=\"#262626\">%s</text>\n",
+				c.x, c.y + 0.06 * R, 0.17 * R, text);
 		} else if (n != 0) {
 			fprintf(f, "  <circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"url(#token)\" stroke=\"#7a6440\" stroke-width=\"1.2\"/>\n",
 				c.x, c.y, 0.3 * R);
 			fprintf(f, "  <text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" font-weight=\"bold\" fill=\"#262626\">%u</text>\n",
 				c.x, c.y + 0.08 * R, 0.24 * R, n);
+		}
+	}
+	fputs("</g>\n", f);
+}
+
+/* Plazas and their interior paths (T&B), trading posts inland, and the
+ * marks and sites, each a small disc with its kind's letter. */
+static int
+legend_shows(const struct render *rd, uint32_t t)
+{
+	if (t < BOX_TERRAINS)
+		return 1;
+	for (unsigned i = 0; i < rd->counts.hexes; i++)
+		if (rd->hexes[i].terrain == t)
+			return 1;
+	return 0;
+}
+
+static unsigned
+legend_terrains(const struct render *rd)
+{
+	unsigned n = 0;
+
+	for (uint32_t t = 0; t < NUM_TERRAINS; t++)
+		n += (unsigned)legend_shows(rd, t);
+	return n;
+}
+
+static void
+draw_board_v2(struct render *rd)
+{
+	static const char letters[] = "?BXRFCHWSDATO";
+	FILE *f = rd->f;
+	int inland = 0;
+
+	for (unsigned i = 0; i < rd->counts.harbors; i++) {
+		catan_harbor_info t;
+
+		inland |= catan_board_harbor(rd->g, i, &t) == CATAN_OK && t.edge == CATAN_NONE;
+	}
+	/* the standard island's picture stays as it was */
+	if (!inland && rd->counts.plazas == 0 && rd->counts.sites == 0)
+		return;
+
+	fputs("<g id=\"plazas\" stroke=\"#5b4a22\" stroke-width=\"2\" stroke-dasharray=\"4 3\">\n", f);
+	for (unsigned e = 0; e < rd->counts.edges; e++) {
+		catan_edge_info info;
+		struct point a, b;
+
+		if (catan_board_edge(rd->g, e, &info) != CATAN_OK ||
+		    !(info.flags & CATAN_BOARD_INTERIOR))
+			continue;
+		a = rd->vertex[info.vertices[0]];
+		b = rd->vertex[info.vertices[1]];
+		fprintf(f, "  <path d=\"M%.1f,%.1f L%.1f,%.1f\"/>\n", a.x, a.y, b.x, b.y);
+	}
+	for (unsigned h = 0; h < rd->counts.hexes; h++)
+		if (rd->hexes[h].plaza != CATAN_NONE)
+			fprintf(f, "  <circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#f4efe0\" stroke-dasharray=\"none\"/>\n",
+				rd->centre[h].x, rd->centre[h].y + 0.3 * R, 0.1 * R);
+	fputs("</g>\n<g id=\"trading-posts\" text-anchor=\"middle\">\n", f);
+	for (unsigned i = 0; i < rd->counts.harbors; i++) {
+		catan_harbor_info t;
+		struct point c;
+
+		if (catan_board_harbor(rd->g, i, &t) != CATAN_OK || t.edge != CATAN_NONE ||
+		    t.hex >= rd->counts.hexes)
+			continue;
+		c = rd->centre[t.hex];
+		fprintf(f, "  <rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#7a4b1e\" stroke=\"#3b240e\"/>\n",
+			c.x - 0.25 * R, c.y - 0.18 * R, 0.5 * R, 0.32 * R);
+		fprintf(f, "  <text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" fill=\"#ffffff\">%u:1%s%s</text>\n",
+			c.x, c.y + 0.05 * R, 0.13 * R, (unsigned)t.ratio,
+			t.resource == CATAN_HARBOR_GENERIC ? "" : " ",
+			t.resource == CATAN_HARBOR_GENERIC ? "" :
+			catan_resource_name((int)t.resource) ? catan_resource_name((int)t.resource) : "?");
+	}
+	fprintf(f, "</g>\n<g id=\"sites\" text-anchor=\"middle\" font-size=\"%.1f\" font-weight=\"bold\">\n",
+		0.12 * R);
+	for (unsigned i = 0; i < rd->counts.sites; i++) {
+		catan_site_info si;
+
+		if (catan_board_site(rd->g, i, &si) != CATAN_OK)
+			continue;
+		for (unsigned k = 0; k < si.nlocations; k++) {
+			unsigned id = si.locations[k];
+			struct point p;
+
+			if (si.location_kind == CATAN_LOC_HEX && id < rd->counts.hexes) {
+				p = rd->centre[id];
+				p.y -= 0.3 * R;
+			} else if (si.location_kind == CATAN_LOC_VERTEX && id < rd->counts.vertices &&
+				   rd->placed[id]) {
+				p = rd->vertex[id];
+			} else if (si.location_kind == CATAN_LOC_EDGE) {
+				catan_edge_info info;
+
+				if (catan_board_edge(rd->g, id, &info) != CATAN_OK)
+					continue;
+				p = lerp(rd->vertex[info.vertices[0]], rd->vertex[info.vertices[1]], 0.5);
+			} else {
+				continue;
+			}
+			fprintf(f, "  <circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#fff8d6\" stroke=\"#6b5310\"/>\n",
+				p.x, p.y, 0.09 * R);
+			fprintf(f, "  <text x=\"%.1f\" y=\"%.1f\" fill=\"#6b5310\">%c</text>\n",
+				p.x, p.y + 0.04 * R,
+				si.kind < sizeof(letters) - 1 ? letters[si.kind] : '?');
 		}
 	}
 	fputs("</g>\n", f);
@@ -718,7 +861,7 @@ static double
 panel_height(struct render *rd)
 {
 	catan_observation o;
-	double h = 98 + 22 + 8 + 8 + ((NUM_TERRAINS + 1) / 2) * 22.0 + 6;
+	double h = 98 + 22 + 8 + 8 + ((legend_terrains(rd) + 1) / 2) * 22.0 + 6;
 
 	memset(&o, 0, sizeof(o));
 	o.version = CATAN_OBSERVATION_VERSION;
@@ -843,13 +986,19 @@ draw_panel(struct render *rd, double x0, double y0)
 	y += 8;
 	text_line(f, x0, y, 12, "bold", "#1f2a33", "Terrain");
 	y += 8;
-	for (uint32_t t = 0; t < NUM_TERRAINS; t++) {
-		static const int produces[] = { -1, CATAN_LUMBER, CATAN_BRICK,
-						CATAN_WOOL, CATAN_GRAIN,
-						CATAN_ORE, -1 };
-		double cx = x0 + (t % 2) * 140.0, cy = y + (t / 2) * 22.0;
-		const char *res = produces[t] >= 0 ?
-				  catan_resource_name(produces[t]) : NULL;
+	for (uint32_t t = 0, shown = 0; t < NUM_TERRAINS; t++) {
+		static const int produces[BOX_TERRAINS] = { -1, CATAN_LUMBER, CATAN_BRICK,
+							    CATAN_WOOL, CATAN_GRAIN,
+							    CATAN_ORE, -1 };
+		double cx, cy;
+		const char *res;
+
+		if (!legend_shows(rd, t))
+			continue;
+		cx = x0 + (shown % 2) * 140.0;
+		cy = y + (shown / 2) * 22.0;
+		shown++;
+		res = t < BOX_TERRAINS && produces[t] >= 0 ? catan_resource_name(produces[t]) : NULL;
 
 		fprintf(f, "  <path fill=\"%s\" stroke=\"#8c7a55\" stroke-width=\"0.8\" d=\"",
 			terrains[t].fill);
@@ -859,7 +1008,7 @@ draw_panel(struct render *rd, double x0, double y0)
 			 res ? " \xe2\x86\x92 " : "", res ? res : "");
 		text_line(f, cx + 22, cy + 14, 11, "normal", "#38444d", line);
 	}
-	y += ((NUM_TERRAINS + 1) / 2) * 22.0 + 6;
+	y += ((legend_terrains(rd) + 1) / 2) * 22.0 + 6;
 	fputs("</g>\n", f);
 	return y - y0;
 }
@@ -899,6 +1048,7 @@ render(struct render *rd, const char *caption)
 	draw_harbors(rd);
 	draw_land(rd);
 	draw_tokens(rd);
+	draw_board_v2(rd);
 	draw_roads(rd);
 	draw_robber(rd);
 	draw_buildings(rd);
@@ -997,7 +1147,7 @@ int
 cmd_render(int argc, char **argv)
 {
 	struct render rd;
-	const char *arg = NULL, *out_path = NULL, *observer_text = "public";
+	const char *arg = NULL, *out_path = NULL, *observer_text = "public", *board_path = NULL;
 	catan_ctx *ctx = NULL;
 	catan_game *g = NULL;
 	catan_state *s = NULL;
@@ -1024,6 +1174,10 @@ cmd_render(int argc, char **argv)
 			if (parse_observer(observer_text, &rd.observer) != 0)
 				return cli_usage_error("render: bad observer '%s' (p0.., public or all)",
 						       observer_text);
+		} else if (strcmp(argv[i], "--board") == 0) {
+			if (i + 1 >= argc)
+				return cli_usage_error("render: --board needs a FILE");
+			board_path = argv[++i];
 		} else if (strcmp(argv[i], "--labels") == 0) {
 			rd.labels = 1;
 		} else if (strcmp(argv[i], "--board-only") == 0) {
@@ -1044,6 +1198,11 @@ cmd_render(int argc, char **argv)
 	ret = cli_new_ctx(&ctx);
 	if (ret != CLI_EXIT_OK)
 		return ret;
+	if (board_path) {
+		ret = cli_set_board_file(ctx, board_path);
+		if (ret != CLI_EXIT_OK)
+			goto out;
+	}
 	ret = load_position(ctx, arg, &g, &s);
 	if (ret != CLI_EXIT_OK)
 		goto out;

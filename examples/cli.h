@@ -118,6 +118,10 @@ int cli_load_game(catan_ctx *ctx, const char *spec, catan_game **out);
  * frees; on failure print why and return CLI_EXIT_USAGE. */
 int cli_read_file(const char *path, char **text_out, size_t *len_out);
 
+/* Give the context's games of base the board a file describes in writing
+ * (catan_ctx_set_board()); on failure print why and return CLI_EXIT_USAGE. */
+int cli_set_board_file(catan_ctx *ctx, const char *path);
+
 /* Parse a decimal integer in [0, max]; 0 on success, -1 otherwise. */
 int cli_parse_ulong(const char *text, unsigned long max, unsigned long *out);
 

@@ -257,6 +257,8 @@ catan__ctx_release(catan_ctx *ctx)
 	/* Release/acquire so the last holder sees every other one's use. */
 	if (!ctx || __atomic_sub_fetch(&ctx->refcount, 1, __ATOMIC_ACQ_REL) != 0)
 		return;
+	if (ctx->board_text)
+		catan_board__text_free(ctx, ctx->board_text);
 	alloc = ctx->alloc;
 	userdata = ctx->alloc_userdata;
 	alloc(userdata, ctx, sizeof(*ctx), 0);

@@ -156,9 +156,12 @@ red_numbers_apart(const struct board_hex_spec hexes[ISLAND_HEXES], unsigned *pa,
 	return true;
 }
 
+/* The island's hexes have the terrain's yield, one number and no area:
+ * the spec's other fields are zero. */
 static void
 place_coords(struct board_hex_spec hexes[ISLAND_HEXES])
 {
+	memset(hexes, 0, ISLAND_HEXES * sizeof(*hexes));
 	for (unsigned i = 0; i < ISLAND_HEXES; i++) {
 		hexes[i].q = catan_island__coords[i][0];
 		hexes[i].r = catan_island__coords[i][1];
@@ -549,6 +552,7 @@ format_layout(const struct board *b, char *buf, size_t cap)
 static int
 build_given_board(catan_game *g, const struct island_choice *ch, const struct board_spec *given)
 {
+	char why[128];
 	int rc;
 
 	if (ch->board != ISLAND_RANDOM || ch->spiral || ch->fixed_setup) {
@@ -557,10 +561,9 @@ build_given_board(catan_game *g, const struct island_choice *ch, const struct bo
 				  "another board");
 		return CATAN_EINVAL;
 	}
-	rc = catan_board__build(&g->board, g->ctx, given->hexes, given->nhex, given->harbors,
-				given->nharbor);
+	rc = catan_board__build_spec(&g->board, g->ctx, given, why, sizeof(why));
 	if (rc == CATAN_EINVAL)
-		catan__ctx_seterr(g->ctx, "the context's board is not a valid board");
+		catan__ctx_seterr(g->ctx, "the context's board is not a valid board: %s", why);
 	else if (rc == CATAN_OK && g->board.desert == BOARD_NONE) {
 		catan__ctx_seterr(g->ctx, "the context's board has no desert for the robber to start on");
 		rc = CATAN_EINVAL;

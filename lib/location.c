@@ -9,16 +9,14 @@
 
 /* Indexed by catan_corner. Names are lower case only: the notation is
  * case-sensitive, like the rest of the action notation. */
-static const char *const corner_names[6] = {
-	"n", "ne", "se", "s", "sw", "nw",
+static const char *const corner_names[7] = {
+	"n", "ne", "se", "s", "sw", "nw", "c",
 };
 
-/* "h65535.nw-se" and "h4294967295" both fit with room to spare. */
-#define LOCATION_TEXT_MAX 32
 
-static int
-format_text(const struct board *b, int kind, unsigned id,
-	    char text[LOCATION_TEXT_MAX])
+int
+catan_location__format_board(const struct board *b, int kind, unsigned id,
+			     char text[LOCATION_TEXT_MAX])
 {
 	int n;
 
@@ -35,6 +33,10 @@ format_text(const struct board *b, int kind, unsigned id,
 			return CATAN_EINVAL;
 		/* hex[0] is the lowest hex: they are recorded in hex order */
 		v = &b->vert[id];
+		if (v->flags & BOARD_VERTEX_PLAZA) {
+			n = snprintf(text, LOCATION_TEXT_MAX, "h%u.c", (unsigned)v->hex[0]);
+			break;
+		}
 		n = snprintf(text, LOCATION_TEXT_MAX, "h%u.%s",
 			     (unsigned)v->hex[0],
 			     corner_names[v->hex_corner[0] % 6]);
@@ -47,6 +49,11 @@ format_text(const struct board *b, int kind, unsigned id,
 		if (id >= b->nedge)
 			return CATAN_EINVAL;
 		e = &b->edge[id];
+		if (e->flags & BOARD_EDGE_INTERIOR) {
+			n = snprintf(text, LOCATION_TEXT_MAX, "h%u.c-%s", (unsigned)e->hex[0],
+				     corner_names[(e->hex_side[0] - BOARD_PART_PATH) % 6u]);
+			break;
+		}
 		c1 = e->hex_side[0] % 6u;
 		c2 = (c1 + 1) % 6;
 		/* corners in n..nw order: side nw-n prints as n-nw */
@@ -79,7 +86,7 @@ catan_location_format(const catan_game *g, int kind, unsigned id,
 
 	if (!g || (!buf && cap > 0))
 		return CATAN_EINVAL;
-	rc = format_text(&g->board, kind, id, text);
+	rc = catan_location__format_board(&g->board, kind, id, text);
 	if (rc != CATAN_OK)
 		return rc;
 
@@ -130,7 +137,7 @@ parse_corner(const char **p, unsigned *out)
 
 	while (s[len] >= 'a' && s[len] <= 'z')
 		len++;
-	for (unsigned c = 0; c < 6; c++) {
+	for (unsigned c = 0; c < ARRAY_LEN(corner_names); c++) {
 		if (strlen(corner_names[c]) == len &&
 		    strncmp(s, corner_names[c], len) == 0) {
 			*p = s + len;
@@ -169,6 +176,14 @@ parse_text(const char *s, int *kind, uint32_t *index, unsigned *corner,
 	}
 	if (*s++ != '-' || !parse_corner(&s, &c2) || *s != '\0')
 		return CATAN_EPARSE;
+	/* an interior path joins the plaza (c) and a corner, either first */
+	if ((c1 == BOARD_PART_CENTER) != (c2 == BOARD_PART_CENTER)) {
+		*side = BOARD_PART_PATH + (c1 == BOARD_PART_CENTER ? c2 : c1);
+		*kind = CATAN_LOC_EDGE;
+		return CATAN_OK;
+	}
+	if (c1 == BOARD_PART_CENTER)
+		return CATAN_EPARSE;
 	/* side i joins corners i and i+1; the two may come in either order */
 	if ((c1 + 1) % 6 == c2)
 		*side = c1;
@@ -188,6 +203,7 @@ catan_location_parse(const catan_game *g, const char *text,
 	int kind = 0;
 	uint32_t index = 0;
 	unsigned corner = 6, side = 6, id;
+	struct board_ref ref;
 	bool raw;
 	int rc;
 
@@ -213,7 +229,11 @@ catan_location_parse(const catan_game *g, const char *text,
 		} else {
 			if (index >= b->nhex)
 				return CATAN_ENOTFOUND;
-			id = b->hex[index].vert[corner];
+			ref = (struct board_ref){ (uint16_t)index, CATAN_LOC_VERTEX, (uint8_t)corner };
+			/* h<i>.c names nothing on a hex without a plaza */
+			id = catan_board__ref(b, &ref);
+			if (id == BOARD_NONE)
+				return CATAN_ENOTFOUND;
 		}
 		break;
 	case CATAN_LOC_EDGE:
@@ -224,7 +244,10 @@ catan_location_parse(const catan_game *g, const char *text,
 		} else {
 			if (index >= b->nhex)
 				return CATAN_ENOTFOUND;
-			id = b->hex[index].edge[side];
+			ref = (struct board_ref){ (uint16_t)index, CATAN_LOC_EDGE, (uint8_t)side };
+			id = catan_board__ref(b, &ref);
+			if (id == BOARD_NONE)
+				return CATAN_ENOTFOUND;
 		}
 		break;
 	default:

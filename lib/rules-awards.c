@@ -51,7 +51,7 @@ walk_from(struct road_walk *w, unsigned v, unsigned len)
 
 	if (len > 0 && blocked_for(w, v))
 		return best;
-	for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
+	for (unsigned i = 0; i < bv->nadj && i < BOARD_VERTEX_PATHS; i++) {
 		unsigned e = bv->edge[i], found;
 		uint64_t bit = 1ull << (e & 63);
 
@@ -73,7 +73,7 @@ road_degree(const struct road_walk *w, unsigned v)
 	const struct board_vertex *bv = &w->b->vert[v];
 	unsigned d = 0;
 
-	for (unsigned i = 0; i < bv->nadj && i < 3; i++)
+	for (unsigned i = 0; i < bv->nadj && i < BOARD_VERTEX_PATHS; i++)
 		d += is_road_of(w->edges[bv->edge[i]], w->player);
 	return d;
 }
@@ -444,7 +444,7 @@ longest_through(const catan_state *s, int player, unsigned edge, unsigned floor)
 
 			if (blocked_for(&w, v))
 				continue;
-			for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
+			for (unsigned i = 0; i < bv->nadj && i < BOARD_VERTEX_PATHS; i++) {
 				unsigned f = bv->edge[i];
 				uint64_t bit = 1ull << (f & 63);
 

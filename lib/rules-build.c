@@ -19,7 +19,7 @@ has_road_at(const catan_state *s, int player, unsigned vertex, unsigned skip)
 	const struct board_vertex *bv = &s->game->board.vert[vertex];
 	const uint8_t *edges = st_cedge(s);
 
-	for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
+	for (unsigned i = 0; i < bv->nadj && i < BOARD_VERTEX_PATHS; i++) {
 		unsigned e = bv->edge[i];
 
 		if (e == BOARD_NONE || e == skip || e >= s->game->board.nedge)
@@ -36,7 +36,7 @@ has_free_edge_at(const catan_state *s, unsigned vertex)
 	const struct board_vertex *bv = &s->game->board.vert[vertex];
 	const uint8_t *edges = st_cedge(s);
 
-	for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
+	for (unsigned i = 0; i < bv->nadj && i < BOARD_VERTEX_PATHS; i++) {
 		unsigned e = bv->edge[i];
 
 		if (e != BOARD_NONE && e < s->game->board.nedge &&
@@ -112,7 +112,7 @@ catan_build__distance_ok(const catan_state *s, unsigned vertex)
 		return false;
 	/* The distance rule binds one's own buildings too (04.3). */
 	bv = &b->vert[vertex];
-	for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
+	for (unsigned i = 0; i < bv->nadj && i < BOARD_VERTEX_PATHS; i++) {
 		unsigned a = bv->adj[i];
 
 		if (a < b->nvert && verts[a] != 0)
@@ -175,7 +175,7 @@ mark_free_edges_at(const catan_state *s, unsigned vertex, uint64_t *mask)
 	const struct board_vertex *bv = &s->game->board.vert[vertex];
 	const uint8_t *edges = st_cedge(s);
 
-	for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
+	for (unsigned i = 0; i < bv->nadj && i < BOARD_VERTEX_PATHS; i++) {
 		unsigned e = bv->edge[i];
 
 		if (edges[e] == 0)
@@ -571,14 +571,14 @@ catan_build__legal_setup_roads(const catan_state *s, int player, uint16_t *out, 
 {
 	const struct board *b = &s->game->board;
 	const uint8_t *edges = st_cedge(s);
-	unsigned v = st_ccore(s)->setup_vertex, ids[3], n = 0;
+	unsigned v = st_ccore(s)->setup_vertex, ids[BOARD_VERTEX_PATHS], n = 0;
 	const struct board_vertex *bv;
 
 	if (player < 0 || player >= st_ccore(s)->num_players ||
 	    st_cplayer(s, player)->roads_left == 0 || v >= b->nvert)
 		return 0;
 	bv = &b->vert[v];
-	for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
+	for (unsigned i = 0; i < bv->nadj && i < BOARD_VERTEX_PATHS; i++) {
 		unsigned e = bv->edge[i], j = n;
 
 		if (e >= b->nedge || edges[e] != 0)
@@ -646,7 +646,7 @@ through_owners_at(const catan_state *s, unsigned vertex)
 	const uint8_t *edges = st_cedge(s);
 	uint32_t owners = 0, twice = 0;
 
-	for (unsigned i = 0; i < bv->nadj && i < 3; i++) {
+	for (unsigned i = 0; i < bv->nadj && i < BOARD_VERTEX_PATHS; i++) {
 		unsigned e = bv->edge[i];
 
 		if (e < s->game->board.nedge && edges[e] != 0) {

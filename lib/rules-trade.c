@@ -26,7 +26,7 @@ catan_trade__refresh_harbors(catan_state *s)
 	if (b->nharbor > HARBOR_SET_MAX)
 		return;
 	for (unsigned i = 0; i < b->nharbor; i++) {
-		for (unsigned j = 0; j < 2; j++) {
+		for (unsigned j = 0; j < b->harbor[i].nvert; j++) {
 			unsigned v = b->harbor[i].vert[j];
 			uint8_t byte = v < b->nvert ? verts[v] : 0;
 			int owner = PIECE_OWNER(byte);
@@ -48,14 +48,17 @@ catan_trade__maritime_ratio_bits_scan(const catan_state *s, int player)
 	uint64_t bits = MARITIME_BASE_BITS;
 
 	for (unsigned i = 0; i < nharbor; i++) {
-		unsigned v0 = h[i].vert[0], v1 = h[i].vert[1];
-		uint8_t b0 = v0 < nvert ? verts[v0] : 0, b1 = v1 < nvert ? verts[v1] : 0;
+		/* A harbor serves its two intersections (a trading post its
+		 * hex's corners); only a settlement or city there counts:
+		 * "Owning a road near the port is not enough" (05.C, B6). */
+		for (unsigned j = 0; j < h[i].nvert && j < BOARD_TRADE_VERTS; j++) {
+			unsigned v = h[i].vert[j];
 
-		/* A harbor serves its two intersections; only a settlement or
-		 * city there counts: "Owning a road near the port is not
-		 * enough" (05.C, B6). */
-		if (is_building_of(b0, player) || is_building_of(b1, player))
-			bits |= h[i].ratio_bits;
+			if (v < nvert && is_building_of(verts[v], player)) {
+				bits |= h[i].ratio_bits;
+				break;
+			}
+		}
 	}
 	return bits;
 }

@@ -62,6 +62,19 @@ _Static_assert((__typeof__(((catan_player_info *)0)->total_vp))-1 < 0,
 _Static_assert((__typeof__(((catan_player_view *)0)->public_vp))-1 < 0,
 	       "catan_player_view.public_vp is signed");
 _Static_assert(sizeof(((catan_player_info *)0)->public_vp) == 4, "points are 32 bits");
+/* The board's info structs (ABI 2: four paths at an intersection, trade
+ * sites of up to six intersections, a hex's numbers, sites). */
+_Static_assert(CATAN_ABI_VERSION == 2, "ABI 2: the board model v2");
+_Static_assert(sizeof(catan_vertex_info) == 26, "catan_vertex_info is 26 bytes");
+_Static_assert(offsetof(catan_vertex_info, vertices) == 6, "vertex.vertices at 6");
+_Static_assert(offsetof(catan_vertex_info, edges) == 14, "vertex.edges at 14");
+_Static_assert(offsetof(catan_vertex_info, harbor) == 22, "vertex.harbor at 22");
+_Static_assert(sizeof(catan_edge_info) == 10, "catan_edge_info is 10 bytes");
+_Static_assert(sizeof(catan_harbor_info) == 28, "catan_harbor_info is 28 bytes");
+_Static_assert(offsetof(catan_harbor_info, nvertices) == 20, "harbor.nvertices at 20");
+_Static_assert(sizeof(catan_hex_info) == 68, "catan_hex_info is 68 bytes");
+_Static_assert(offsetof(catan_hex_info, numbers) == 60, "hex.numbers at 60");
+_Static_assert(sizeof(catan_board_counts) == 24, "catan_board_counts is 24 bytes");
 
 /* ----------------------------------------------------------- run time */
 

@@ -1421,7 +1421,8 @@ START_TEST(board_layout_text)
 	{
 		static struct board_hex_spec hexes[ISLAND_HEXES];
 		static struct board_harbor_spec harbors[ISLAND_HARBORS];
-		static struct board_spec frame = { hexes, ISLAND_HEXES, harbors, ISLAND_HARBORS };
+		static struct board_spec frame = { .hexes = hexes, .nhex = ISLAND_HEXES,
+						  .harbors = harbors, .nharbor = ISLAND_HARBORS };
 
 		catan_island__beginner(hexes, harbors);
 		hexes[0].terrain = CATAN_TERRAIN_FOREST;

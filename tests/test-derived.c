@@ -28,6 +28,7 @@
 
 #include "test-common.h"
 #include "test-islands.h"
+#include "test-boards-v2.h"
 #include "catan-private.h"
 
 /* Every module alone and in combinations: the variant's parameters, then
@@ -588,6 +589,101 @@ START_TEST(test_islands_derived_paths_and_picks)
 }
 END_TEST
 
+/*
+ * Random games of the base rules on the boards of the model v2
+ * (tests/test-boards-v2.h), the pieces read through the public API:
+ * every building keeps the distance rule along all its paths (four at
+ * the plaza's corners), and the games between them place a building at a
+ * corner of four paths and a road on a glued side of the ring.
+ */
+static void
+play_watching(const struct board_spec *board, const char *game, unsigned seed,
+	      unsigned *at_four, unsigned *on_glue)
+{
+	char spec[120];
+	catan_ctx *ctx = catan_test_ctx_new();
+	catan_game *g;
+	catan_state *s;
+	catan_action *legal;
+	catan_board_counts c;
+	size_t cap;
+	uint64_t x = 0x51ed270b27f1a3b9ull ^ seed;
+
+	snprintf(spec, sizeof(spec), "%s,seed=%u)", game, seed);
+	ctx->board = board;
+	g = catan_test_game_new(ctx, spec);
+	cap = catan_game_max_legal_actions(g);
+	legal = malloc(cap * sizeof(*legal));
+	ck_assert(legal != NULL);
+	CATAN_ASSERT_OK(catan_board_counts_get(g, &c));
+	CATAN_ASSERT_OK(catan_state_new(&s, g));
+	for (unsigned step = 0; step < MAX_STEPS && !catan_state_is_terminal(s); step++) {
+		uint32_t acting = catan_state_acting_players(s);
+		size_t n = 0;
+
+		if (catan_state_is_chance_node(s)) {
+			CATAN_ASSERT_OK(catan_state_resolve_chance(s));
+			continue;
+		}
+		CATAN_ASSERT_OK(catan_state_legal_actions(s, __builtin_ctz(acting), legal, cap, &n));
+		ck_assert_uint_gt(n, 0);
+		CATAN_ASSERT_OK(catan_state_apply(s, &legal[catan_test_rand(&x) % n]));
+	}
+	for (unsigned v = 0; v < c.vertices; v++) {
+		catan_vertex_info vi;
+		unsigned paths = 0;
+
+		if (catan_state_vertex_piece(s, v, NULL) == 0)
+			continue;
+		CATAN_ASSERT_OK(catan_board_vertex(g, v, &vi));
+		for (unsigned i = 0; i < CATAN_VERTEX_PATHS; i++) {
+			if (vi.vertices[i] == CATAN_NONE)
+				continue;
+			paths++;
+			ck_assert_msg(catan_state_vertex_piece(s, vi.vertices[i], NULL) == 0,
+				      "%s: buildings on v%u and v%u side by side", spec, v,
+				      (unsigned)vi.vertices[i]);
+		}
+		*at_four += paths == 4;
+	}
+	for (unsigned e = 0; e < c.edges; e++)
+		if (catan_state_edge_piece(s, e, NULL) != 0 && (g->board.edge[e].flags & BOARD_EDGE_GLUED))
+			(*on_glue)++;
+	catan_state_free(s);
+	free(legal);
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+}
+
+START_TEST(test_boards_v2_derived_paths_and_picks)
+{
+	static struct test_lake_board lb;
+	static struct test_ring rg;
+	const struct board_spec *board;
+	unsigned direct = 0, picks = 0, plays = 0, builds = 0, at_four = 0, on_glue = 0;
+	const char *const game[2] = { _i % 2 ? "base(players=3" : "base(players=4,offer_max=0", "" };
+
+	test_lake_board_make(&lb);
+	test_ring_make(&rg);
+	board = _i < 2 ? &lb.spec : &rg.spec;
+	for (unsigned seed = 1; seed <= seeds() && seed <= 2; seed++) {
+		play_one(game, seed, board, &direct, &builds);
+		play_twin(game, "explicit", seed, board);
+		if (!catan_test_under_valgrind())
+			play_twin(game, "sampled", seed, board);
+		play_picks(game, "sampled", seed, board, &picks, &plays);
+	}
+	ck_assert_msg(direct > 0 && builds > 0 && picks > 0 && plays > 0,
+		      "%u direct draws, %u builds, %u picks, %u plays", direct, builds, picks, plays);
+	for (unsigned seed = 1; seed <= 12; seed++)
+		play_watching(board, game[0], seed, &at_four, &on_glue);
+	if (_i < 2)
+		ck_assert_msg(at_four > 0, "no building at a corner of four paths");
+	else
+		ck_assert_msg(on_glue > 0, "no road on a glued side");
+}
+END_TEST
+
 void
 catan_test_register(SRunner *sr)
 {
@@ -606,5 +702,8 @@ catan_test_register(SRunner *sr)
 	tc = tcase_create("islands");
 	tcase_add_loop_test(tc, test_islands_derived_paths_and_picks, 0,
 			    (int)(sizeof(island_cases) / sizeof(island_cases[0])));
+	suite_add_tcase(s, tc);
+	tc = tcase_create("boards-v2");
+	tcase_add_loop_test(tc, test_boards_v2_derived_paths_and_picks, 0, 4);
 	suite_add_tcase(s, tc);
 }

@@ -93,6 +93,39 @@ static const struct game_row game_rows[] = {
 	  "malformed game string at offset 0: expected a variant name, found 'B'" },
 };
 
+/* ------------------------------------------------------ board texts */
+
+/* doc/errors.md, "Boards in writing": the message is the context's */
+static const struct game_row board_rows[] = {
+	{ "hex 0 0 forest 6", CATAN_EPARSE,
+	  "board text: line 1: the text starts with 'board v2', not 'another line'" },
+	{ "board v2\n", CATAN_EPARSE,
+	  "board text: line 1: a board has hexes: no 'hex' line after 'board v2'" },
+	{ "board v2\nhex 0 0 jungle 6", CATAN_EPARSE, "board text: line 2: no terrain 'jungle'" },
+	{ "board v2\nhex 0 0 forest 6 8 9 10 11", CATAN_EPARSE,
+	  "board text: line 2: more than 4 numbers at '11'" },
+	{ "board v2\nhex 0 0 forest 7", CATAN_EINVAL, "board text: hex 0: 7 is no number" },
+	{ "board v2\nhex 0 0 forest 6\nhex 0 0 hills 5", CATAN_EINVAL,
+	  "board text: hexes 0 and 1 are both at (0, 0)" },
+	{ "board v2\nhex 0 0 forest 6\nsite x h0.c-n", CATAN_EINVAL,
+	  "board text: site 0: location 0 is not on the board" },
+	{ "board v2\nhex 0 0 forest 6\nglue h0 n-ne h0 s-sw", CATAN_EINVAL,
+	  "board text: glue 0: a hex glued to itself" },
+	{ "board v2\nhex 0 0 forest 6\ntrade h0 n-ne 3 any\ntrade h0 ne-se 2 ore", CATAN_EINVAL,
+	  "board text: trade sites 0 and 1 share an intersection" },
+};
+
+START_TEST(test_board_text)
+{
+	catan_ctx *ctx = catan_test_ctx_new();
+	const struct game_row *row = &board_rows[_i];
+
+	ck_assert_int_eq(catan_ctx_set_board(ctx, row->spec), row->code);
+	ck_assert_str_eq(catan_ctx_errmsg(ctx), row->message);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
 START_TEST(test_game_string)
 {
 	const struct game_row *row = &game_rows[_i];
@@ -1589,6 +1622,7 @@ catan_test_register(SRunner *sr)
 	Suite *s = catan_test_suite(sr, "errors");
 
 	CATAN_TEST_ADD_LOOP(s, test_game_string, 0, (int)ARRAY_LEN(game_rows));
+	CATAN_TEST_ADD_LOOP(s, test_board_text, 0, (int)ARRAY_LEN(board_rows));
 	CATAN_TEST_ADD_LOOP(s, test_game_options, 0, (int)ARRAY_LEN(options_rows));
 	CATAN_TEST_ADD(s, test_struct_versions);
 	CATAN_TEST_ADD_LOOP(s, test_module_combinations, 0,

@@ -106,7 +106,7 @@ static int
 tiny_build(catan_game *g)
 {
 	static const struct board_hex_spec hex = {
-		0, 0, CATAN_TERRAIN_FIELDS, 6
+		.q = 0, .r = 0, .terrain = CATAN_TERRAIN_FIELDS, .number = 6
 	};
 	int rc;
 

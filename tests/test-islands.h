@@ -15,6 +15,7 @@
 #define CATAN_TEST_ISLANDS_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "catan-private.h"
 
@@ -74,6 +75,8 @@ test_island_make(struct test_island *isl, int radius, uint64_t seed)
 
 	if (radius < 1 || radius > TEST_ISLAND_MAX_RADIUS)
 		return -1;
+	/* the fields the island does not set (yields, areas) are zero */
+	memset(isl, 0, sizeof(*isl));
 	for (int r = -radius; r <= radius; r++)
 		for (int q = -radius; q <= radius; q++)
 			if (test_island_distance(q, r) <= radius) {

@@ -278,7 +278,7 @@ touches_own_damage(const catan_state *s, const struct ev_slice *sl, int player,
 
 	if (vertex >= b->nvert)
 		return false;
-	for (unsigned i = 0; i < b->vert[vertex].nadj && i < 3; i++) {
+	for (unsigned i = 0; i < b->vert[vertex].nadj && i < BOARD_VERTEX_PATHS; i++) {
 		unsigned e = b->vert[vertex].edge[i];
 
 		if (e < b->nedge && is_damaged(sl, e) && edge_owner(s, e) == player)

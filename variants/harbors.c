@@ -65,7 +65,7 @@ port_points(const catan_state *s, unsigned points[CATAN_MAX_PLAYERS])
 		return;
 	}
 	for (unsigned h = 0; h < b->nharbor; h++) {
-		for (unsigned i = 0; i < 2; i++) {
+		for (unsigned i = 0; i < b->harbor[h].nvert; i++) {
 			unsigned v = b->harbor[h].vert[i];
 			int owner;
 

@@ -47,7 +47,9 @@ RESOURCES = tuple(_lib.text(_c.catan_resource_name(k))
 DEV_CARDS = tuple(_lib.text(_c.catan_dev_card_name(k))
                   for k in range(5))
 TERRAINS = ("desert", "forest", "hills", "pasture", "fields", "mountains",
-            "sea")
+            "sea", "lake", "swamp", "watering_hole", "castle", "quarry",
+            "glassworks", "commodity_castle", "salt_garden", "salt_mountain",
+            "mountain_forest", "mountain_pasture", "desert_post")
 PIECES = (None, "settlement", "city", "road")
 LOCATION_KINDS = {1: "hex", 2: "vertex", 3: "edge"}
 TRADE_RESPONSES = (None, "accept", "decline", "counter")
@@ -377,13 +379,13 @@ class Game:
 
     @property
     def board_counts(self):
-        """{'hexes', 'vertices', 'edges', 'harbors'}."""
+        """{'hexes', 'vertices', 'edges', 'harbors', 'sites', 'plazas'}."""
         c = _lib.BoardCounts()
         rc = _c.catan_board_counts_get(self._handle, ctypes.byref(c))
         if rc != _lib.OK:
             _raise(rc, "catan_board_counts_get")
         return {"hexes": c.hexes, "vertices": c.vertices, "edges": c.edges,
-                "harbors": c.harbors}
+                "harbors": c.harbors, "sites": c.sites, "plazas": c.plazas}
 
     def location_name(self, kind, ident):
         """Canonical notation of a location: kind is 'hex', 'vertex' or
@@ -426,6 +428,7 @@ class Game:
             "resource": RESOURCES[h.resource]
             if 0 <= h.resource < len(RESOURCES) else None,
             "number": h.number or None,
+            "numbers": tuple(h.numbers[:h.nnumbers]),
             "vertices": tuple(h.vertices),
             "edges": tuple(h.edges),
             "neighbors": tuple(_none_id(x) for x in h.neighbors),
@@ -472,7 +475,7 @@ class Game:
             "resource": "generic" if h.resource == _lib.HARBOR_GENERIC
             else RESOURCES[h.resource],
             "ratio": h.ratio,
-            "vertices": tuple(h.vertices),
+            "vertices": tuple(h.vertices[:h.nvertices]),
             "hex": h.hex,
             "edge": h.edge,
         }

@@ -14,9 +14,10 @@ import glob
 import os
 
 # The ABI this module was written against: CATAN_ABI_VERSION in version.h
-# (2: points are signed). SONAME is the shared library it loads by default.
+# (2: points are signed, the board model v2) and the N of the soname
+# libcatanrules.so.N, the shared library it loads by default.
 ABI_VERSION = 2
-SONAME = "libcatanrules.so.0"
+SONAME = "libcatanrules.so.1"
 
 MAX_PLAYERS = 32
 MAX_CARD_KINDS = 8
@@ -119,6 +120,8 @@ class BoardCounts(ctypes.Structure):
         ("vertices", u32),
         ("edges", u32),
         ("harbors", u32),
+        ("sites", u32),
+        ("plazas", u32),
     ]
 
 
@@ -159,6 +162,11 @@ class HexInfo(ctypes.Structure):
         ("vertices", u16 * 6),
         ("edges", u16 * 6),
         ("neighbors", u16 * 6),
+        ("plaza", u16),
+        ("nnumbers", u16),
+        ("numbers", u8 * 4),
+        ("area", u16),
+        ("section", u16),
     ]
 
 
@@ -166,9 +174,10 @@ class VertexInfo(ctypes.Structure):
     """struct catan_vertex_info."""
     _fields_ = [
         ("hexes", u16 * 3),
-        ("vertices", u16 * 3),
-        ("edges", u16 * 3),
+        ("vertices", u16 * 4),
+        ("edges", u16 * 4),
         ("harbor", u16),
+        ("flags", u16),
     ]
 
 
@@ -177,6 +186,7 @@ class EdgeInfo(ctypes.Structure):
     _fields_ = [
         ("vertices", u16 * 2),
         ("hexes", u16 * 2),
+        ("flags", u16),
     ]
 
 
@@ -185,7 +195,8 @@ class HarborInfo(ctypes.Structure):
     _fields_ = [
         ("resource", u32),
         ("ratio", u32),
-        ("vertices", u16 * 2),
+        ("vertices", u16 * 6),
+        ("nvertices", u16),
         ("hex", u16),
         ("edge", u16),
     ]

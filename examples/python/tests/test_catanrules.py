@@ -135,7 +135,7 @@ def test_game_info(ctx):
 def test_board(ctx):
     game = ctx.game("base(board=beginner)")
     assert game.board_counts == {"hexes": 19, "vertices": 54, "edges": 72,
-                                 "harbors": 9}
+                                 "harbors": 9, "sites": 0, "plazas": 0}
     hexes = game.hexes
     assert [h["r"] for h in hexes] == [-2] * 3 + [-1] * 4 + [0] * 5 + \
         [1] * 4 + [2] * 3

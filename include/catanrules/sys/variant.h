@@ -116,7 +116,7 @@ typedef struct catan_holding_spec {
  *         where none belongs or its absence), a name already declared,
  *         more than #CATAN_MAX_HOLDINGS, or the game is already built
  */
-CATAN_API int catan_game_declare_holding(catan_game *g, const catan_holding_spec *spec);
+int catan_game_declare_holding(catan_game *g, const catan_holding_spec *spec);
 
 /** Current version of struct catan_variant_ops. */
 #define CATAN_VARIANT_OPS_VERSION 2
