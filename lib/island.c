@@ -502,13 +502,16 @@ format_layout(const struct board *b, char *buf, size_t cap)
 {
 	size_t len = 0;
 
-	if (b->nhex != ISLAND_HEXES || b->nharbor != ISLAND_HARBORS)
+	/* tiles= and harbors= say nothing of sites, plazas, glue or sections */
+	if (b->nhex != ISLAND_HEXES || b->nharbor != ISLAND_HARBORS || b->nsite || b->nplaza)
 		return 0;
 	for (unsigned i = 0; i < ISLAND_HEXES; i++) {
 		const struct board_hex *h = &b->hex[i];
 
+		/* nor of a second number, a yield of the spec's or an area */
 		if (h->q != catan_island__coords[i][0] || h->r != catan_island__coords[i][1] ||
-		    h->terrain >= sizeof(terrain_letters) - 1)
+		    h->terrain >= sizeof(terrain_letters) - 1 || h->more[0] || h->area ||
+		    h->section || h->resource != catan_board__terrain_yield(h->terrain))
 			return 0;
 	}
 	for (unsigned i = 0; i < ISLAND_HARBORS; i++) {

@@ -80,6 +80,30 @@ START_TEST(test_lake_board_hexes_and_numbers)
 	ck_assert(n == 3 && list[0] == LAKE_HEX && list[1] == 10 && list[2] == 13);
 	list = board_number_hexes(b, 11, &n);
 	ck_assert(n == 3 && list[0] == 8 && list[1] == LAKE_HEX && list[2] == 18);
+	/* base's tiles= and harbors= cannot say this board */
+	ck_assert_int_eq(catan_board_layout(g, NULL, 0, NULL), CATAN_ENOTSUP);
+	lb.hexes[LAKE_HEX].terrain = CATAN_TERRAIN_DESERT;
+	lb.hexes[LAKE_HEX].number = 0;
+	memset(lb.hexes[LAKE_HEX].more, 0, sizeof(lb.hexes[LAKE_HEX].more));
+	/* the beginner's tiles again (mountains 10, pasture 4) */
+	lb.hexes[POST_HEX].terrain = CATAN_TERRAIN_PASTURE;
+	lb.hexes[POST_HEX].number = 4;
+	lb.hexes[QUARRY_HEX].terrain = CATAN_TERRAIN_MOUNTAINS;
+	lb.hexes[QUARRY_HEX].number = 10;
+	lb.spec.nsite = 0;
+	lb.spec.nplaza = 0;
+	lb.spec.nharbor = ISLAND_HARBORS;
+	{
+		catan_game *g2 = game_on(ctx, &lb.spec, "base(players=4,seed=1)");
+
+		/* the Rivers hex's second number alone is enough */
+		ck_assert_int_eq(catan_board_layout(g2, NULL, 0, NULL), CATAN_ENOTSUP);
+		catan_game_unref(g2);
+		lb.hexes[RIVERS_HEX].more[0] = 0;
+		g2 = game_on(ctx, &lb.spec, "base(players=4,seed=1)");
+		ck_assert_int_eq(catan_board_layout(g2, NULL, 0, NULL), CATAN_EBUFS);
+		catan_game_unref(g2);
+	}
 	/* the robber starts at its home, the lake */
 	{
 		catan_state *s;
