@@ -163,6 +163,10 @@ struct catan_game {
 	 * in one word each (rules-production.c). */
 	uint64_t yield_word[256];
 	bool packed_production;            /* roll with yield_word (else per player) */
+	/* Resource cards lie open to every observer (a variant's or module's
+	 * build_game sets it: CATAN Connect's "Play is with openly laid-out
+	 * resources"); development cards stay their holder's. */
+	bool open_hands;
 	/* Holdings (catanrules/holding.h), declared while the game is built
 	 * (catan_game_declare_holding()); none in most games. Their counts
 	 * sit after the module slices at off_holdings: a uint16_t per seated

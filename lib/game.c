@@ -453,5 +453,6 @@ catan_game_info_get(const catan_game *g, catan_game_info *out)
 	out->max_return = 1;
 	out->vp_to_win = g->vp_target;
 	out->state_size = g->state_size;
+	out->open_hands = g->open_hands;
 	return CATAN_OK;
 }

@@ -241,6 +241,11 @@ write_player(struct json *j, const catan_state *s, int observer, int p)
 	member_int(j, "dev_cards", dev_total(ps->dev));
 	if (p == c->current)
 		member_int(j, "dev_bought", dev_total(c->dev_bought));
+	/* Open hands (catan_game.open_hands) show everyone's cards, not
+	 * their development cards. */
+	if (!known && s->game->open_hands)
+		member_cards(j, "hand", ps->hand, CATAN_MAX_CARD_KINDS,
+			     catan_resource_name);
 	if (known) {
 		member_cards(j, "hand", ps->hand, CATAN_MAX_CARD_KINDS,
 			     catan_resource_name);

@@ -23,6 +23,14 @@ sees_hand(int observer, int p)
 	return observer == CATAN_OBSERVER_ALL || observer == p;
 }
 
+/* Does the observer see player p's resource cards (their own, or every
+ * hand in a game with open hands)? */
+static bool
+sees_cards(const catan_state *s, int observer, int p)
+{
+	return sees_hand(observer, p) || s->game->open_hands;
+}
+
 /* ------------------------------------------------------------ struct */
 
 int
@@ -65,10 +73,13 @@ catan_state_observe(const catan_state *s, int observer, catan_observation *out)
 		const struct player_state *ps = st_cplayer(s, p);
 		catan_player_view *v = &out->players[p];
 
-		if (sees_hand(observer, p)) {
+		if (sees_cards(s, observer, p)) {
 			memcpy(v->cards, ps->hand, sizeof(v->cards));
+			v->flags |= CATAN_VIEW_CARDS_KNOWN;
+		}
+		if (sees_hand(observer, p)) {
 			memcpy(v->dev_cards, ps->dev, sizeof(v->dev_cards));
-			v->flags = CATAN_VIEW_CARDS_KNOWN | CATAN_VIEW_DEV_KNOWN;
+			v->flags |= CATAN_VIEW_DEV_KNOWN;
 		}
 		v->card_total = cards_total(ps->hand);
 		v->dev_total = dev_total(ps->dev);
@@ -216,6 +227,10 @@ put_players(struct catan_text *o, const catan_state *s, int observer)
 		catan_text__vec(o, ps->counter_give, CATAN_MAX_CARD_KINDS);
 		catan_text__put(o, " counter_get ");
 		catan_text__vec(o, ps->counter_get, CATAN_MAX_CARD_KINDS);
+		if (!known && sees_cards(s, observer, p)) {
+			catan_text__put(o, " hand ");
+			catan_text__vec(o, ps->hand, CATAN_MAX_CARD_KINDS);
+		}
 		if (known) {
 			catan_text__put(o, " hand ");
 			catan_text__vec(o, ps->hand, CATAN_MAX_CARD_KINDS);

@@ -230,7 +230,9 @@ catan_state_resample(catan_state **out, const catan_state *s, int player,
 		d.hidden[p] = p < d.np && p != player;
 
 	catan_rng__seed(&rng, seed, STREAM_DEAL);
-	deal_hands(t, s, &d, &rng);
+	/* Open hands are seen: nothing of them is redealt. */
+	if (!s->game->open_hands)
+		deal_hands(t, s, &d, &rng);
 	deal_devs(t, s, &d, &rng);
 	catan_holdings__redeal(t, s, d.hidden, &rng);
 	/* The saved RNG belongs to the true position: the result gets its own. */

@@ -39,9 +39,9 @@ _Static_assert(offsetof(catan_observation, version) == 0,
 	       "catan_observation starts with its version");
 _Static_assert(offsetof(catan_game_info, version) == 0,
 	       "catan_game_info starts with its version");
-_Static_assert(sizeof(catan_game_info) == 17 * 4, "catan_game_info is 17 words");
-_Static_assert(offsetof(catan_game_info, state_size) == 16 * 4,
-	       "catan_game_info.state_size is its last word");
+_Static_assert(sizeof(catan_game_info) == 18 * 4, "catan_game_info is 18 words");
+_Static_assert(offsetof(catan_game_info, open_hands) == 17 * 4,
+	       "catan_game_info.open_hands is its last word");
 _Static_assert(offsetof(struct catan_variant_ops, version) == 0,
 	       "catan_variant_ops starts with its version");
 _Static_assert(offsetof(struct catan_module_ops, version) == 0,

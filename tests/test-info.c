@@ -65,6 +65,8 @@ START_TEST(info_declared_facts)
 	ck_assert_int_eq(info.vp_to_win, catan_game_vp_to_win(g));
 	ck_assert_uint_gt(info.state_size, 0);
 	ck_assert_uint_le(info.state_size, catan_state_size(s));
+	/* base-game.txt keeps hands hidden */
+	ck_assert_uint_eq(info.open_hands, 0);
 	catan_state_free(s);
 	catan_game_unref(g);
 	catan_ctx_free(ctx);

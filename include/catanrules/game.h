@@ -218,6 +218,7 @@ typedef struct catan_game_info {
 	int32_t  max_return;         /**< most a player's return can be */
 	int32_t  vp_to_win;          /**< catan_game_vp_to_win() */
 	uint32_t state_size;         /**< bytes of a state's flat block (catan_state_size() less the handle) */
+	uint32_t open_hands;         /**< 1 if every player's resource cards are open to all (development cards stay hidden) */
 } catan_game_info;
 
 /** Current version of #catan_game_info. */

@@ -348,6 +348,7 @@ class Game:
             "max_turns": i.max_turns, "max_moves": i.max_moves,
             "returns": (i.min_return, i.max_return),
             "vp_to_win": i.vp_to_win, "state_size": i.state_size,
+            "open_hands": bool(i.open_hands),
         }
 
     def param(self, name):

@@ -145,6 +145,7 @@ class GameInfo(ctypes.Structure):
         ("max_return", i32),
         ("vp_to_win", i32),
         ("state_size", u32),
+        ("open_hands", u32),
     ]
 
 
