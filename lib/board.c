@@ -643,7 +643,7 @@ catan_board__build_spec(struct board *b, const catan_ctx *ctx,
 			const struct board_spec *spec, char *why, size_t cap)
 {
 	struct board nb;
-	unsigned ncorner, nside;
+	unsigned ncorner = 0, nside = 0;
 	size_t npaths = 0, nhex;
 	uint32_t *work;
 	int rc;
