@@ -935,7 +935,7 @@ draw_panel(struct render *rd, double x0, double y0)
 		struct point icon = { x0 + 12, y + 6 };
 		int known = (v->flags & (CATAN_VIEW_CARDS_KNOWN |
 					 CATAN_VIEW_DEV_KNOWN)) != 0;
-		char vp[32], cards[128];
+		char vp[48], cards[128];
 
 		fprintf(f, "  <rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"6\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"/>\n",
 			x0 - 6, y - 12, PANEL_WIDTH - 24, row_height(known),
