@@ -127,6 +127,7 @@ cmd_conform(int argc, char **argv)
 {
 	struct path_list files = { NULL, 0, 0 };
 	char **texts = NULL;
+	size_t *lens = NULL;
 	struct runner r;
 	unsigned total = 0, failed = 0, errors = 0, bad_files = 0;
 	int quiet = 0, verbose = 0, rc = CLI_EXIT_OK, options_done = 0;
@@ -174,12 +175,13 @@ cmd_conform(int argc, char **argv)
 
 	/* Every file is read before any runs: an unreadable one is bad usage. */
 	texts = calloc(files.count, sizeof(*texts));
-	if (texts == NULL) {
+	lens = calloc(files.count, sizeof(*lens));
+	if (texts == NULL || lens == NULL) {
 		rc = cli_error("conform: out of memory");
 		goto out_files;
 	}
 	for (size_t i = 0; i < files.count; i++) {
-		rc = cli_read_file(files.items[i], &texts[i], NULL);
+		rc = cli_read_file(files.items[i], &texts[i], &lens[i]);
 		if (rc != CLI_EXIT_OK)
 			goto out_files;
 	}
@@ -190,7 +192,7 @@ cmd_conform(int argc, char **argv)
 	if (rc != CLI_EXIT_OK)
 		goto out_files;
 	for (size_t i = 0; i < files.count; i++) {
-		if (!run_script(&r, files.items[i], texts[i], quiet))
+		if (!run_script(&r, files.items[i], texts[i], lens[i], quiet))
 			bad_files++;
 		total += r.assertions;
 		failed += r.failed;
@@ -212,6 +214,7 @@ out_files:
 		free(files.items[i]);
 	}
 	free(texts);
+	free(lens);
 	free(files.items);
 	return rc;
 }

@@ -500,8 +500,10 @@ is_action_line(const struct line *l)
 
 /* Run one script; 1 if every assertion held and nothing went wrong. */
 int
-run_script(struct runner *r, const char *path, const char *text, int quiet)
+run_script(struct runner *r, const char *path, const char *text, size_t len,
+	   int quiet)
 {
+	const char *nul = memchr(text, '\0', len);
 	struct line l;
 
 	r->path = path;
@@ -514,7 +516,19 @@ run_script(struct runner *r, const char *path, const char *text, int quiet)
 	r->live = 0;
 	r->assertions = r->failed = r->errors = r->skipped = 0;
 
-	while (next_line(r, &l)) {
+	/* The lines are read as C strings: a NUL byte would end the script
+	 * there and skip every statement after it, so none of it runs. */
+	if (nul != NULL) {
+		unsigned no = 1;
+		size_t col = 1;
+
+		for (const char *p = text; p < nul; p++, col++)
+			if (*p == '\n')
+				no++, col = 0;
+		script_error(r, no, "NUL byte at column %zu (a script is text)", col);
+		r->pos = len;
+	}
+	while (nul == NULL && next_line(r, &l)) {
 		size_t i;
 
 		if (is_action_line(&l)) {
