@@ -41,7 +41,8 @@ usage(FILE *f)
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
 	fprintf(f, "\n'%s COMMAND --help' describes a command. Exit status: 0 on\n"
-		"success, 1 when a check fails or the library refuses, 2 on bad usage.\n",
+		"success, 1 when a check fails or the library refuses, 2 on bad usage,\n"
+		"unreadable input or output that cannot be written.\n",
 		CLI_PROGRAM);
 }
 
@@ -54,8 +55,8 @@ find_command(const char *name)
 	return NULL;
 }
 
-int
-main(int argc, char **argv)
+static int
+run(int argc, char **argv)
 {
 	const struct command *cmd;
 
@@ -93,6 +94,32 @@ main(int argc, char **argv)
 	if (cmd == NULL)
 		return cli_usage_error("unknown command '%s' (try --help)", argv[1]);
 	return cmd->run(argc - 1, argv + 1);
+}
+
+/*
+ * Output that could not be written (a full disk, a closed pipe, /dev/full)
+ * is a failure of the command, whatever it printed: nothing else notices
+ * that printf() failed, and an exit status of 0 would vouch for a truncated
+ * board, listing, replay or conformance report.
+ */
+static int
+check_output(int rc)
+{
+	int err;
+
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return rc;
+	err = errno;
+	if (err != 0)
+		return cli_usage_error("cannot write the output: %s", strerror(err));
+	return cli_usage_error("cannot write the output");
+}
+
+int
+main(int argc, char **argv)
+{
+	return check_output(run(argc, argv));
 }
 
 /* ---------------------------------------------------------------- helpers */

@@ -118,8 +118,8 @@ usage(FILE *f)
 		"  -v, --verbose  also report every assertion that holds\n"
 		"  -q, --quiet    print the summary only for files that fail\n"
 		"Exit status: 0 if every assertion of every file holds, 1 otherwise,\n"
-		"2 on bad usage or an unreadable file. The language is described in\n"
-		"doc/conformance.md.\n", CLI_PROGRAM);
+		"2 on bad usage, an unreadable file or output that cannot be written.\n"
+		"The language is described in doc/conformance.md.\n", CLI_PROGRAM);
 }
 
 int

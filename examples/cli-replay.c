@@ -20,7 +20,8 @@ usage(FILE *f)
 		"catan_load() and print the final position: game, phase, turn,\n"
 		"whose move, scores, award holders and winner.\n"
 		"  --steps  also print every action of a history as it is replayed\n"
-		"Exit status: 0 on success, 2 if the file cannot be read or loaded.\n",
+		"Exit status: 0 on success, 2 if the file cannot be read or loaded\n"
+		"or the output cannot be written.\n",
 		CLI_PROGRAM);
 }
 

@@ -1,0 +1,72 @@
+#!/bin/sh
+# libcatanrules: the catanrules tool at the edges of its input and output.
+# SPDX-License-Identifier: MIT
+#
+# usage: check-cli-io.sh CATANRULES SOURCE-ROOT
+# Exit status 0 when every check holds, 1 otherwise, 77 (skip) when
+# /dev/full is missing.
+
+set -u
+
+if [ $# -ne 2 ]; then
+	echo "usage: $0 CATANRULES SOURCE-ROOT" >&2
+	exit 2
+fi
+cli=$1
+src=$2
+if [ ! -c /dev/full ]; then
+	echo "/dev/full not found" >&2
+	exit 77
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/check-cli-io.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+failures=0
+
+fail() {
+	echo "FAIL: $*" >&2
+	failures=$((failures + 1))
+}
+
+# expect_status STATUS PATTERN OUT ARGS...: run the tool with ARGS and its
+# standard output on OUT; it must exit with STATUS and print PATTERN on
+# standard error (nothing at all when PATTERN is empty).
+expect_status() {
+	want=$1
+	pattern=$2
+	out=$3
+	shift 3
+	"$cli" "$@" >"$out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		fail "catanrules $* >$out: exit $got, expected $want"
+		sed 's/^/  stderr: /' "$tmp/err" >&2
+	elif [ -z "$pattern" ] && [ -s "$tmp/err" ]; then
+		fail "catanrules $* >$out: unexpected stderr"
+		sed 's/^/  stderr: /' "$tmp/err" >&2
+	elif [ -n "$pattern" ] && ! grep -q -e "$pattern" "$tmp/err"; then
+		fail "catanrules $* >$out: stderr lacks '$pattern'"
+		sed 's/^/  stderr: /' "$tmp/err" >&2
+	fi
+}
+
+# Output that cannot be written fails the command (exit 2, a message),
+# where each of these printed into the void and exited 0.
+history=$src/tests/fuzz/corpus/fuzz-load/history-000
+script=$src/tests/conformance/base
+for args in "board base" "variants" "replay $history" "conform $script" \
+	    "--help" "--version"; do
+	# shellcheck disable=SC2086
+	expect_status 2 "cannot write the output" /dev/full $args
+done
+# The same commands succeed when their output goes somewhere.
+for args in "board base" "variants" "replay $history" "conform --quiet $script"; do
+	# shellcheck disable=SC2086
+	expect_status 0 "" /dev/null $args
+done
+
+if [ "$failures" -ne 0 ]; then
+	echo "$failures check(s) failed" >&2
+	exit 1
+fi
+echo "all checks hold"
