@@ -217,9 +217,15 @@ cli_read_file(const char *path, char **text_out, size_t *len_out)
 	for (;;) {
 		size_t got;
 
-		if (cap - len < 4096) {
+		/* The buffer stops one byte past the cap (and its NUL): a
+		 * byte read there is a file too large. */
+		if (cap - len < 4096 && cap < CLI_INPUT_MAX + 2) {
 			size_t ncap = cap ? cap * 2 : 8192;
-			char *ntext = realloc(text, ncap);
+			char *ntext;
+
+			if (ncap > CLI_INPUT_MAX + 2)
+				ncap = CLI_INPUT_MAX + 2;
+			ntext = realloc(text, ncap);
 
 			if (ntext == NULL) {
 				free(text);
@@ -232,6 +238,13 @@ cli_read_file(const char *path, char **text_out, size_t *len_out)
 		}
 		got = fread(text + len, 1, cap - len - 1, f);
 		len += got;
+		if (len > CLI_INPUT_MAX) {
+			free(text);
+			if (f != stdin)
+				fclose(f);
+			return cli_usage_error("'%s' is larger than %d MiB, the most the tool reads",
+					       path, CLI_INPUT_MAX_MIB);
+		}
 		if (got == 0)
 			break;
 	}

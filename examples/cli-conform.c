@@ -119,7 +119,9 @@ usage(FILE *f)
 		"  -q, --quiet    print the summary only for files that fail\n"
 		"Exit status: 0 if every assertion of every file holds, 1 otherwise,\n"
 		"2 on bad usage, an unreadable file or output that cannot be written.\n"
-		"The language is described in doc/conformance.md.\n", CLI_PROGRAM);
+		"A script may hold at most %d MiB.\n"
+		"The language is described in doc/conformance.md.\n", CLI_PROGRAM,
+		CLI_INPUT_MAX_MIB);
 }
 
 int

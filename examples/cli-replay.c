@@ -21,8 +21,8 @@ usage(FILE *f)
 		"whose move, scores, award holders and winner.\n"
 		"  --steps  also print every action of a history as it is replayed\n"
 		"Exit status: 0 on success, 2 if the file cannot be read or loaded\n"
-		"or the output cannot be written.\n",
-		CLI_PROGRAM);
+		"or the output cannot be written. FILE may hold at most %d MiB.\n",
+		CLI_PROGRAM, CLI_INPUT_MAX_MIB);
 }
 
 static const char *

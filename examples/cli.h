@@ -114,8 +114,15 @@ int cli_new_ctx(catan_ctx **out);
  * ("catanrules: bad game 'SPEC': MESSAGE") and return CLI_EXIT_USAGE. */
 int cli_load_game(catan_ctx *ctx, const char *spec, catan_game **out);
 
-/* Read a whole file ("-" is stdin) into a NUL-terminated buffer the caller
- * frees; on failure print why and return CLI_EXIT_USAGE. */
+/* The most a file the tool reads may hold (doc/catanrules.1): the longest
+ * history or script is a few MiB, and /dev/zero or a runaway pipe must not
+ * grow the buffer until memory runs out. */
+#define CLI_INPUT_MAX_MIB 64
+#define CLI_INPUT_MAX ((size_t)CLI_INPUT_MAX_MIB << 20)
+
+/* Read a whole file ("-" is stdin) of at most CLI_INPUT_MAX bytes into a
+ * NUL-terminated buffer the caller frees; on failure (a larger file
+ * included) print why and return CLI_EXIT_USAGE. */
 int cli_read_file(const char *path, char **text_out, size_t *len_out);
 
 /* Give the context's games of base the board a file describes in writing

@@ -65,6 +65,23 @@ for args in "board base" "variants" "replay $history" "conform --quiet $script";
 	expect_status 0 "" /dev/null $args
 done
 
+# Input is capped at 64 MiB (doc/catanrules.1, FILES): an endless file is
+# refused at once with exit 2, where the tool grew until memory ran out.
+expect_status 2 "larger than 64 MiB" /dev/null replay /dev/zero
+expect_status 2 "larger than 64 MiB" /dev/null conform /dev/zero
+# One byte over the cap on standard input is refused; the cap itself is
+# read (and then refused by the loader as what it is, not for its size).
+cap=$((64 * 1024 * 1024))
+head -c $((cap + 1)) /dev/zero | "$cli" replay - >/dev/null 2>"$tmp/err"
+got=$?
+if [ "$got" -ne 2 ] || ! grep -q "larger than 64 MiB" "$tmp/err"; then
+	fail "replay of 64 MiB + 1 on stdin: exit $got, $(cat "$tmp/err")"
+fi
+head -c "$cap" /dev/zero | "$cli" replay - >/dev/null 2>"$tmp/err"
+if grep -q "larger than" "$tmp/err"; then
+	fail "replay of exactly 64 MiB on stdin refused for its size"
+fi
+
 if [ "$failures" -ne 0 ]; then
 	echo "$failures check(s) failed" >&2
 	exit 1
