@@ -124,11 +124,52 @@ main(int argc, char **argv)
 
 /* ---------------------------------------------------------------- helpers */
 
+void
+cli_vprint_escaped(FILE *f, const char *fmt, va_list ap)
+{
+	char small[1024], *buf = small;
+	va_list again;
+	int n;
+
+	va_copy(again, ap);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	if (n >= 0 && (size_t)n >= sizeof(small)) {
+		char *big = malloc((size_t)n + 1);
+
+		/* Out of memory, the message is cut but still escaped. */
+		if (big != NULL && vsnprintf(big, (size_t)n + 1, fmt, again) >= 0)
+			buf = big;
+		else
+			free(big);
+	}
+	va_end(again);
+	if (n < 0)
+		return;
+	for (const unsigned char *p = (const unsigned char *)buf; *p != '\0'; p++) {
+		if (*p < 0x20 || *p == 0x7f)
+			fprintf(f, "\\x%02x", *p);
+		else
+			fputc(*p, f);
+	}
+	if (buf != small)
+		free(buf);
+}
+
+void
+cli_print_escaped(FILE *f, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	cli_vprint_escaped(f, fmt, ap);
+	va_end(ap);
+}
+
 static void __attribute__((format(printf, 1, 0)))
 vreport(const char *fmt, va_list ap)
 {
 	fprintf(stderr, "%s: ", CLI_PROGRAM);
-	vfprintf(stderr, fmt, ap);
+	cli_vprint_escaped(stderr, fmt, ap);
 	fputc('\n', stderr);
 }
 

@@ -5,8 +5,10 @@
 #ifndef CATANRULES_CLI_H
 #define CATANRULES_CLI_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <catanrules/catanrules.h>
 
@@ -102,6 +104,12 @@ int cli_usage_error(const char *fmt, ...) CLI_PRINTF(1, 2);
 
 /* Print "catanrules: MESSAGE" on stderr; return CLI_EXIT_FAILURE (1). */
 int cli_error(const char *fmt, ...) CLI_PRINTF(1, 2);
+
+/* Print a formatted message with every control byte (below 0x20, and
+ * 0x7f) written as \xNN: messages echo game strings, actions and script
+ * lines, and a raw escape sequence would drive the terminal. */
+void cli_print_escaped(FILE *f, const char *fmt, ...) CLI_PRINTF(2, 3);
+void cli_vprint_escaped(FILE *f, const char *fmt, va_list ap) CLI_PRINTF(2, 0);
 
 /* 1 if @arg is -h or --help. */
 int cli_is_help(const char *arg);

@@ -82,6 +82,33 @@ if grep -q "larger than" "$tmp/err"; then
 	fail "replay of exactly 64 MiB on stdin refused for its size"
 fi
 
+# Control bytes from the input are escaped as \xNN where a message echoes
+# it, never sent to the terminal raw.
+esc=$(printf '\033')
+# raw_free FILE WHAT: FILE holds no ESC byte and holds the escape \x1b.
+raw_free() {
+	if grep -q "$esc" "$1"; then
+		fail "$2: a raw ESC byte in the output"
+	elif ! grep -q 'x1b\[31m' "$1"; then
+		fail "$2: no escaped \\x1b in the output: $(cat "$1")"
+	fi
+}
+for cmd in sim board; do
+	"$cli" "$cmd" "base(players=3${esc}[31m)" >/dev/null 2>"$tmp/err"
+	got=$?
+	[ "$got" -eq 2 ] || fail "$cmd of a game string with ESC: exit $got, expected 2"
+	raw_free "$tmp/err" "$cmd of a game string with ESC"
+done
+printf 'game base(players=3,board=beginner,setup=beginner,chance=explicit)\nfrob%s[31m p0\n' \
+	"$esc" >"$tmp/esc.cts"
+"$cli" conform "$tmp/esc.cts" >"$tmp/out" 2>&1
+got=$?
+[ "$got" -eq 1 ] || fail "conform of a script line with ESC: exit $got, expected 1"
+raw_free "$tmp/out" "conform of a script line with ESC"
+printf 'p0 bu%s[31mild\nquit\n' "$esc" |
+	"$cli" play 'base(players=3,board=beginner,setup=beginner)' >"$tmp/out" 2>&1
+raw_free "$tmp/out" "play of an action with ESC"
+
 if [ "$failures" -ne 0 ]; then
 	echo "$failures check(s) failed" >&2
 	exit 1

@@ -22,9 +22,10 @@ script_error(struct runner *r, unsigned no, const char *fmt, ...)
 {
 	va_list ap;
 
-	printf("%s:%u: error: ", r->path, no);
+	/* The message quotes the script: its control bytes are escaped. */
+	cli_print_escaped(stdout, "%s:%u: error: ", r->path, no);
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	cli_vprint_escaped(stdout, fmt, ap);
 	va_end(ap);
 	printf("\n");
 	r->errors++;
@@ -38,12 +39,17 @@ verdict(struct runner *r, const struct line *l, int ok, const char *expected,
 {
 	r->assertions++;
 	if (ok) {
-		if (r->verbose)
-			printf("%s:%u: ok: %s\n", r->path, l->no, expected);
+		if (r->verbose) {
+			cli_print_escaped(stdout, "%s:%u: ok: %s", r->path, l->no,
+					  expected);
+			printf("\n");
+		}
 		return;
 	}
 	r->failed++;
-	printf("%s:%u: expected %s, got %s\n", r->path, l->no, expected, got);
+	cli_print_escaped(stdout, "%s:%u: expected %s, got %s", r->path, l->no,
+			  expected, got);
+	printf("\n");
 }
 
 /* Whether an assertion or edit runs; counts assertions skipped after an
