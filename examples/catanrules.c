@@ -41,7 +41,8 @@ usage(FILE *f)
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
 	fprintf(f, "\n'%s COMMAND --help' describes a command. Exit status: 0 on\n"
-		"success, 1 when a check fails or the library refuses, 2 on bad usage.\n",
+		"success, 1 when a check fails or the library refuses, 2 on bad usage,\n"
+		"unreadable input or output that cannot be written.\n",
 		CLI_PROGRAM);
 }
 
@@ -54,8 +55,8 @@ find_command(const char *name)
 	return NULL;
 }
 
-int
-main(int argc, char **argv)
+static int
+run(int argc, char **argv)
 {
 	const struct command *cmd;
 
@@ -95,13 +96,80 @@ main(int argc, char **argv)
 	return cmd->run(argc - 1, argv + 1);
 }
 
+/*
+ * Output that could not be written (a full disk, a closed pipe, /dev/full)
+ * is a failure of the command, whatever it printed: nothing else notices
+ * that printf() failed, and an exit status of 0 would vouch for a truncated
+ * board, listing, replay or conformance report.
+ */
+static int
+check_output(int rc)
+{
+	int err;
+
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return rc;
+	err = errno;
+	if (err != 0)
+		return cli_usage_error("cannot write the output: %s", strerror(err));
+	return cli_usage_error("cannot write the output");
+}
+
+int
+main(int argc, char **argv)
+{
+	return check_output(run(argc, argv));
+}
+
 /* ---------------------------------------------------------------- helpers */
+
+void
+cli_vprint_escaped(FILE *f, const char *fmt, va_list ap)
+{
+	char small[1024], *buf = small;
+	va_list again;
+	int n;
+
+	va_copy(again, ap);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	if (n >= 0 && (size_t)n >= sizeof(small)) {
+		char *big = malloc((size_t)n + 1);
+
+		/* Out of memory, the message is cut but still escaped. */
+		if (big != NULL && vsnprintf(big, (size_t)n + 1, fmt, again) >= 0)
+			buf = big;
+		else
+			free(big);
+	}
+	va_end(again);
+	if (n < 0)
+		return;
+	for (const unsigned char *p = (const unsigned char *)buf; *p != '\0'; p++) {
+		if (*p < 0x20 || *p == 0x7f)
+			fprintf(f, "\\x%02x", *p);
+		else
+			fputc(*p, f);
+	}
+	if (buf != small)
+		free(buf);
+}
+
+void
+cli_print_escaped(FILE *f, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	cli_vprint_escaped(f, fmt, ap);
+	va_end(ap);
+}
 
 static void __attribute__((format(printf, 1, 0)))
 vreport(const char *fmt, va_list ap)
 {
 	fprintf(stderr, "%s: ", CLI_PROGRAM);
-	vfprintf(stderr, fmt, ap);
+	cli_vprint_escaped(stderr, fmt, ap);
 	fputc('\n', stderr);
 }
 
@@ -190,9 +258,15 @@ cli_read_file(const char *path, char **text_out, size_t *len_out)
 	for (;;) {
 		size_t got;
 
-		if (cap - len < 4096) {
+		/* The buffer stops one byte past the cap (and its NUL): a
+		 * byte read there is a file too large. */
+		if (cap - len < 4096 && cap < CLI_INPUT_MAX + 2) {
 			size_t ncap = cap ? cap * 2 : 8192;
-			char *ntext = realloc(text, ncap);
+			char *ntext;
+
+			if (ncap > CLI_INPUT_MAX + 2)
+				ncap = CLI_INPUT_MAX + 2;
+			ntext = realloc(text, ncap);
 
 			if (ntext == NULL) {
 				free(text);
@@ -205,6 +279,13 @@ cli_read_file(const char *path, char **text_out, size_t *len_out)
 		}
 		got = fread(text + len, 1, cap - len - 1, f);
 		len += got;
+		if (len > CLI_INPUT_MAX) {
+			free(text);
+			if (f != stdin)
+				fclose(f);
+			return cli_usage_error("'%s' is larger than %d MiB, the most the tool reads",
+					       path, CLI_INPUT_MAX_MIB);
+		}
 		if (got == 0)
 			break;
 	}

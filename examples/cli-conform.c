@@ -118,8 +118,10 @@ usage(FILE *f)
 		"  -v, --verbose  also report every assertion that holds\n"
 		"  -q, --quiet    print the summary only for files that fail\n"
 		"Exit status: 0 if every assertion of every file holds, 1 otherwise,\n"
-		"2 on bad usage or an unreadable file. The language is described in\n"
-		"doc/conformance.md.\n", CLI_PROGRAM);
+		"2 on bad usage, an unreadable file or output that cannot be written.\n"
+		"A script may hold at most %d MiB.\n"
+		"The language is described in doc/conformance.md.\n", CLI_PROGRAM,
+		CLI_INPUT_MAX_MIB);
 }
 
 int
@@ -127,6 +129,7 @@ cmd_conform(int argc, char **argv)
 {
 	struct path_list files = { NULL, 0, 0 };
 	char **texts = NULL;
+	size_t *lens = NULL;
 	struct runner r;
 	unsigned total = 0, failed = 0, errors = 0, bad_files = 0;
 	int quiet = 0, verbose = 0, rc = CLI_EXIT_OK, options_done = 0;
@@ -174,12 +177,13 @@ cmd_conform(int argc, char **argv)
 
 	/* Every file is read before any runs: an unreadable one is bad usage. */
 	texts = calloc(files.count, sizeof(*texts));
-	if (texts == NULL) {
+	lens = calloc(files.count, sizeof(*lens));
+	if (texts == NULL || lens == NULL) {
 		rc = cli_error("conform: out of memory");
 		goto out_files;
 	}
 	for (size_t i = 0; i < files.count; i++) {
-		rc = cli_read_file(files.items[i], &texts[i], NULL);
+		rc = cli_read_file(files.items[i], &texts[i], &lens[i]);
 		if (rc != CLI_EXIT_OK)
 			goto out_files;
 	}
@@ -190,7 +194,7 @@ cmd_conform(int argc, char **argv)
 	if (rc != CLI_EXIT_OK)
 		goto out_files;
 	for (size_t i = 0; i < files.count; i++) {
-		if (!run_script(&r, files.items[i], texts[i], quiet))
+		if (!run_script(&r, files.items[i], texts[i], lens[i], quiet))
 			bad_files++;
 		total += r.assertions;
 		failed += r.failed;
@@ -212,6 +216,7 @@ out_files:
 		free(files.items[i]);
 	}
 	free(texts);
+	free(lens);
 	free(files.items);
 	return rc;
 }

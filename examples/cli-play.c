@@ -738,8 +738,14 @@ read_line(struct play *p, const char *prompt)
 		putchar('\n');
 		return NULL;
 	}
-	if (!isatty(STDIN_FILENO))
-		printf("%s", p->line); /* echo piped input for the record */
+	if (!isatty(STDIN_FILENO)) {
+		/* Echo piped input for the record, its control bytes escaped. */
+		size_t n = strcspn(p->line, "\n");
+
+		cli_print_escaped(stdout, "%.*s", (int)n, p->line);
+		if (p->line[n] == '\n')
+			putchar('\n');
+	}
 	s = p->line;
 	while (*s && isspace((unsigned char)*s))
 		s++;
@@ -850,8 +856,10 @@ parse_action(struct play *p, const char *line, const char *who,
 	else
 		snprintf(buf, sizeof(buf), "%s %s", who, line);
 	if (catan_action_parse(p->s, buf, out) != CATAN_OK) {
-		printf("error: %s (type 'help' or a number from the list)\n",
-		       catan_state_errmsg(p->s));
+		/* The message quotes the line typed: escaped. */
+		cli_print_escaped(stdout, "error: %s (type 'help' or a number from the list)",
+				  catan_state_errmsg(p->s));
+		putchar('\n');
 		return -1;
 	}
 	return 0;

@@ -20,8 +20,9 @@ usage(FILE *f)
 		"catan_load() and print the final position: game, phase, turn,\n"
 		"whose move, scores, award holders and winner.\n"
 		"  --steps  also print every action of a history as it is replayed\n"
-		"Exit status: 0 on success, 2 if the file cannot be read or loaded.\n",
-		CLI_PROGRAM);
+		"Exit status: 0 on success, 2 if the file cannot be read or loaded\n"
+		"or the output cannot be written. FILE may hold at most %d MiB.\n",
+		CLI_PROGRAM, CLI_INPUT_MAX_MIB);
 }
 
 static const char *

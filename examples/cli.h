@@ -5,8 +5,10 @@
 #ifndef CATANRULES_CLI_H
 #define CATANRULES_CLI_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <catanrules/catanrules.h>
 
@@ -103,6 +105,12 @@ int cli_usage_error(const char *fmt, ...) CLI_PRINTF(1, 2);
 /* Print "catanrules: MESSAGE" on stderr; return CLI_EXIT_FAILURE (1). */
 int cli_error(const char *fmt, ...) CLI_PRINTF(1, 2);
 
+/* Print a formatted message with every control byte (below 0x20, and
+ * 0x7f) written as \xNN: messages echo game strings, actions and script
+ * lines, and a raw escape sequence would drive the terminal. */
+void cli_print_escaped(FILE *f, const char *fmt, ...) CLI_PRINTF(2, 3);
+void cli_vprint_escaped(FILE *f, const char *fmt, va_list ap) CLI_PRINTF(2, 0);
+
 /* 1 if @arg is -h or --help. */
 int cli_is_help(const char *arg);
 
@@ -114,8 +122,15 @@ int cli_new_ctx(catan_ctx **out);
  * ("catanrules: bad game 'SPEC': MESSAGE") and return CLI_EXIT_USAGE. */
 int cli_load_game(catan_ctx *ctx, const char *spec, catan_game **out);
 
-/* Read a whole file ("-" is stdin) into a NUL-terminated buffer the caller
- * frees; on failure print why and return CLI_EXIT_USAGE. */
+/* The most a file the tool reads may hold (doc/catanrules.1): the longest
+ * history or script is a few MiB, and /dev/zero or a runaway pipe must not
+ * grow the buffer until memory runs out. */
+#define CLI_INPUT_MAX_MIB 64
+#define CLI_INPUT_MAX ((size_t)CLI_INPUT_MAX_MIB << 20)
+
+/* Read a whole file ("-" is stdin) of at most CLI_INPUT_MAX bytes into a
+ * NUL-terminated buffer the caller frees; on failure (a larger file
+ * included) print why and return CLI_EXIT_USAGE. */
 int cli_read_file(const char *path, char **text_out, size_t *len_out);
 
 /* Give the context's games of base the board a file describes in writing

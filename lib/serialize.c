@@ -274,13 +274,17 @@ fail_at(struct loader *ld, unsigned line, int rc, const char *fmt, ...)
 static int
 next_line(struct loader *ld)
 {
-	const char *start = ld->text + ld->pos;
-	size_t rest = ld->len - ld->pos;
+	const char *start;
+	size_t rest;
 	const char *nl;
 	size_t n;
 
+	/* The pointer is formed only inside the text: an empty text may
+	 * have none to add to. */
 	if (ld->pos >= ld->len)
 		return 0;
+	start = ld->text + ld->pos;
+	rest = ld->len - ld->pos;
 	ld->line_no++;
 	nl = memchr(start, '\n', rest);
 	if (!nl)
@@ -1439,8 +1443,14 @@ catan_load(catan_game **game_out, catan_state **state_out, catan_ctx *ctx,
 	bool history = false;
 	int rc;
 
-	if (!game_out || !state_out || !ctx || (!text && len))
+	if (!game_out || !state_out || !ctx)
 		return CATAN_EINVAL;
+	/* No text is a bad argument even with a length of 0: an empty text
+	 * is "" and fails as a text that ends before its header. */
+	if (!text) {
+		catan__ctx_seterr(ctx, "no text (NULL)");
+		return CATAN_EINVAL;
+	}
 	/* The line buffer is too large for the stack of small threads. */
 	ld = catan__calloc(ctx, sizeof(*ld));
 	if (!ld) {

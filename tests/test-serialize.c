@@ -769,6 +769,11 @@ START_TEST(test_snapshot_buffers_and_args)
 	CATAN_ASSERT_ERR(catan_load(&g2, NULL, ctx, text, len), CATAN_EINVAL);
 	CATAN_ASSERT_ERR(catan_load(&g2, &s2, NULL, text, len), CATAN_EINVAL);
 	CATAN_ASSERT_ERR(catan_load(&g2, &s2, ctx, NULL, len), CATAN_EINVAL);
+	/* no text with no length is refused before any pointer is formed */
+	CATAN_ASSERT_ERR(catan_load(&g2, &s2, ctx, NULL, 0), CATAN_EINVAL);
+	ck_assert_str_eq(catan_ctx_errmsg(ctx), "no text (NULL)");
+	/* an empty text is a text that ends before its header */
+	CATAN_ASSERT_ERR(catan_load(&g2, &s2, ctx, "", 0), CATAN_EPARSE);
 	/* the loaded game is a game of its own, usable after the state is gone */
 	s2 = load_ok(ctx, text, len, &g2);
 	catan_state_free(s2);

@@ -71,7 +71,8 @@ int runs(struct runner *r, int is_assertion);
 /* Whether a game is there for the statement on l; reports when not. */
 int need_game(struct runner *r, const struct line *l);
 /* Run one script; 1 if every assertion held and nothing went wrong. */
-int run_script(struct runner *r, const char *path, const char *text, int quiet);
+int run_script(struct runner *r, const char *path, const char *text, size_t len,
+	       int quiet);
 
 /* ------------------------------------------------ parse.c: lines, words */
 

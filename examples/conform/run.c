@@ -22,9 +22,10 @@ script_error(struct runner *r, unsigned no, const char *fmt, ...)
 {
 	va_list ap;
 
-	printf("%s:%u: error: ", r->path, no);
+	/* The message quotes the script: its control bytes are escaped. */
+	cli_print_escaped(stdout, "%s:%u: error: ", r->path, no);
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	cli_vprint_escaped(stdout, fmt, ap);
 	va_end(ap);
 	printf("\n");
 	r->errors++;
@@ -38,12 +39,17 @@ verdict(struct runner *r, const struct line *l, int ok, const char *expected,
 {
 	r->assertions++;
 	if (ok) {
-		if (r->verbose)
-			printf("%s:%u: ok: %s\n", r->path, l->no, expected);
+		if (r->verbose) {
+			cli_print_escaped(stdout, "%s:%u: ok: %s", r->path, l->no,
+					  expected);
+			printf("\n");
+		}
 		return;
 	}
 	r->failed++;
-	printf("%s:%u: expected %s, got %s\n", r->path, l->no, expected, got);
+	cli_print_escaped(stdout, "%s:%u: expected %s, got %s", r->path, l->no,
+			  expected, got);
+	printf("\n");
 }
 
 /* Whether an assertion or edit runs; counts assertions skipped after an
@@ -500,8 +506,10 @@ is_action_line(const struct line *l)
 
 /* Run one script; 1 if every assertion held and nothing went wrong. */
 int
-run_script(struct runner *r, const char *path, const char *text, int quiet)
+run_script(struct runner *r, const char *path, const char *text, size_t len,
+	   int quiet)
 {
+	const char *nul = memchr(text, '\0', len);
 	struct line l;
 
 	r->path = path;
@@ -514,7 +522,19 @@ run_script(struct runner *r, const char *path, const char *text, int quiet)
 	r->live = 0;
 	r->assertions = r->failed = r->errors = r->skipped = 0;
 
-	while (next_line(r, &l)) {
+	/* The lines are read as C strings: a NUL byte would end the script
+	 * there and skip every statement after it, so none of it runs. */
+	if (nul != NULL) {
+		unsigned no = 1;
+		size_t col = 1;
+
+		for (const char *p = text; p < nul; p++, col++)
+			if (*p == '\n')
+				no++, col = 0;
+		script_error(r, no, "NUL byte at column %zu (a script is text)", col);
+		r->pos = len;
+	}
+	while (nul == NULL && next_line(r, &l)) {
 		size_t i;
 
 		if (is_action_line(&l)) {

@@ -63,14 +63,15 @@ CATAN_API int catan_history_write(const catan_game *g, const catan_action *actio
  * @param[out] game_out the game (a new reference; release with catan_game_unref())
  * @param[out] state_out the state (free with catan_state_free())
  * @param ctx the context
- * @param text the text (need not be NUL-terminated)
+ * @param text the text (need not be NUL-terminated; never NULL, even
+ *             when @p len is 0)
  * @param len its length in bytes
  * @retval CATAN_OK on success
  * @retval CATAN_EPARSE malformed or inconsistent text (message on @p ctx)
  * @retval CATAN_EVERSION unknown format version
  * @retval CATAN_ENOTFOUND unknown variant or module
  * @retval CATAN_ENOTSUP a variant or module that is planned but not implemented
- * @retval CATAN_EINVAL bad argument
+ * @retval CATAN_EINVAL bad argument (a NULL @p text included)
  * @retval CATAN_ENOMEM allocation failed
  */
 CATAN_API int catan_load(catan_game **game_out, catan_state **state_out, catan_ctx *ctx,
