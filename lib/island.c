@@ -172,6 +172,8 @@ static void
 place_harbors(struct board_harbor_spec harbors[ISLAND_HARBORS],
 	      const uint8_t kinds[ISLAND_HARBORS])
 {
+	/* Whole specs, padding included: callers compare them as bytes. */
+	memset(harbors, 0, ISLAND_HARBORS * sizeof(*harbors));
 	for (unsigned i = 0; i < ISLAND_HARBORS; i++) {
 		harbors[i].hex = catan_island__harbor_slots[i][0];
 		harbors[i].side = catan_island__harbor_slots[i][1];

@@ -151,8 +151,11 @@ START_TEST(info_facts_hold_in_play)
 		catan_game_unref(g);
 		catan_ctx_free(ctx);
 	}
-	/* every case lists offers (offer_max=1): the others reply at once */
-	ck_assert(several_acting);
+	/* every case lists offers (offer_max=1): with three players or more
+	 * the others reply at once (with two, only the discards of a 7 can
+	 * be owed together, which one game need not reach) */
+	if (cases[_i].num_players >= 3)
+		ck_assert(several_acting);
 	ck_assert(views_differ);
 }
 END_TEST
