@@ -1155,8 +1155,9 @@ cmd_play(int argc, char **argv)
 		goto out;
 	}
 	if (strcmp(humans_text, "all") == 0)
-		humans &= (long)((UINT32_C(1) << p.nplayers) - 1);
-	if ((uint32_t)humans >> p.nplayers) {
+		humans &= (long long)((UINT64_C(1) << p.nplayers) - 1);
+	/* 64-bit shifts: a game may seat 32 */
+	if ((uint64_t)humans >> p.nplayers) {
 		ret = cli_usage_error("play: --humans '%s' names a seat beyond p%d",
 				      humans_text, p.nplayers - 1);
 		goto out;

@@ -1263,7 +1263,7 @@ static int
 load_snapshot(struct loader *ld)
 {
 	uint32_t seen_keys = 0, seen_players = 0, seen_slices = 0, seen_holdings = 0;
-	uint32_t all_players = (1u << catan_game__owners(ld->g)) - 1u;
+	uint32_t all_players = (uint32_t)((UINT64_C(1) << catan_game__owners(ld->g)) - 1u);
 	int rc;
 
 	for (;;) {

@@ -268,7 +268,7 @@ pick_core(catan_state *s, int p, uint32_t r, catan_action *out, bool play,
 		uint32_t victims = catan_state__robber_victims(s, c->robber_hex, p);
 
 		if (c->num_players < 32)
-			victims &= (UINT32_C(1) << c->num_players) - 1u;
+			victims &= (uint32_t)((UINT64_C(1) << c->num_players) - 1u);
 		n = bit_count(victims);
 		if (n == 0)
 			return 0;
