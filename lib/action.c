@@ -633,6 +633,9 @@ parse_extension(const catan_state *s, const char *text, const struct tokens *t,
 	const char *args = strstr(text, t->tok[1]) + strlen(t->tok[1]);
 	int player = CATAN_PLAYER_CHANCE, rc;
 
+	/* "referee <action>": the host's end of a round (RULINGS C13). */
+	if (!strcmp(t->tok[0], "referee"))
+		player = CATAN_PLAYER_REFEREE;
 	for (int i = -1; i < (int)g->nmodules; i++) {
 		int (*parse)(const catan_game *, const char *, const char *, catan_action *) =
 			i < 0 ? g->variant->parse_action : g->modules[i].ops->parse_action;

@@ -176,6 +176,12 @@ struct catan_game {
 	uint8_t nholdings;
 	bool holding_targets;              /* some holding moves its holder's win target */
 	uint32_t off_holdings;
+	/* Rounds: the phases whose several actors' order of arrival decides
+	 * (a bit per phase, from the variant's and modules' real_time_phases),
+	 * and whether anyone lists referee actions (game.c). */
+	uint32_t real_time[8];
+	bool has_real_time;
+	bool has_referee;
 };
 
 /* Game strings (params.c): fill params and modules from a string or options. */

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: MIT
  */
 
+#include <stddef.h>
 #include <string.h>
 
 #include "catan-private.h"
@@ -164,6 +165,28 @@ modules_own_actions(const catan_game *g)
 	return false;
 }
 
+static void
+add_real_time(catan_game *g, const uint8_t *phases)
+{
+	for (; phases && *phases; phases++) {
+		g->real_time[*phases >> 5] |= UINT32_C(1) << (*phases & 31);
+		g->has_real_time = true;
+	}
+}
+
+/* Which phases are real-time rounds and whether a referee acts. */
+static void
+gather_rounds(catan_game *g)
+{
+	add_real_time(g, g->variant->real_time_phases);
+	g->has_referee = g->variant->referee_actions != NULL;
+	for (size_t i = 0; i < g->nmodules; i++) {
+		add_real_time(g, g->modules[i].ops->real_time_phases);
+		if (g->modules[i].ops->referee_actions)
+			g->has_referee = true;
+	}
+}
+
 /* Everything after the parameters are known: strings, board, layout. */
 static int
 game_finish(catan_game *g)
@@ -211,6 +234,7 @@ game_finish(catan_game *g)
 	if (rc)
 		return rc;
 	gather_hooks(g);
+	gather_rounds(g);
 	if (g->module_chance || (g->ctx && g->ctx->general_paths))
 		g->resolve_sampled = NULL;
 	if (g->module_listing || (g->ctx && g->ctx->general_paths))
@@ -219,7 +243,8 @@ game_finish(catan_game *g)
 	 * module may own actions or hook into apply, chance or who acts
 	 * (a module's listing, check, victims or points are its own calls). */
 	if (!g->resolve_sampled || g->chance_mode != CATAN_CHANCE_SAMPLED ||
-	    g->nhook_after_apply || g->nhook_acting || modules_own_actions(g))
+	    g->nhook_after_apply || g->nhook_acting || modules_own_actions(g) ||
+	    g->has_referee)
 		g->apply_sampled = NULL;
 	if (!g->pick_legal || !g->apply_sampled)
 		g->play_sampled = NULL;
@@ -420,13 +445,19 @@ catan_game_max_chance_outcomes(const catan_game *g)
 }
 
 int
-catan_game_info_get(const catan_game *g, catan_game_info *out)
+catan_game_info_get(const catan_game *g, catan_game_info *caller)
 {
+	catan_game_info *out = caller;
 	unsigned information, simultaneous;
+	catan_game_info info;
+	unsigned version;
 
 	if (!g || !out)
 		return CATAN_EINVAL;
-	if (out->version != CATAN_GAME_INFO_VERSION)
+	/* Version 1 is version 2 without the fields after open_hands: a
+	 * caller built against it has room for that much only. */
+	version = out->version;
+	if (version != 1 && version != CATAN_GAME_INFO_VERSION)
 		return CATAN_EVERSION;
 	information = g->variant->information;
 	simultaneous = g->variant->simultaneous;
@@ -435,8 +466,9 @@ catan_game_info_get(const catan_game *g, catan_game_info *out)
 			information = CATAN_INFORMATION_IMPERFECT;
 		simultaneous |= g->modules[i].ops->simultaneous;
 	}
-	memset(out, 0, sizeof(*out));
-	out->version = CATAN_GAME_INFO_VERSION;
+	memset(&info, 0, sizeof(info));
+	out = &info;
+	out->version = version;
 	out->min_players = g->min_players;
 	out->max_players = g->max_players;
 	out->num_players = g->num_players;
@@ -454,5 +486,7 @@ catan_game_info_get(const catan_game *g, catan_game_info *out)
 	out->vp_to_win = g->vp_target;
 	out->state_size = g->state_size;
 	out->open_hands = g->open_hands;
+	out->referee = g->has_referee;
+	memcpy(caller, &info, version == 1 ? offsetof(catan_game_info, referee) : sizeof(info));
 	return CATAN_OK;
 }

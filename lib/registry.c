@@ -12,6 +12,7 @@
  */
 
 #include <stdio.h>
+#include <string.h>
 
 #include "catan-private.h"
 
@@ -32,6 +33,8 @@ struct owner_ranges {
 	const char *what;      /* "variant" or "module" */
 	const char *name;
 	unsigned first[NUMBER_KINDS], last[NUMBER_KINDS];
+	const uint8_t *real_time;  /* its real-time phases, 0-terminated */
+	unsigned simultaneous;     /* its catan_simultaneous bits */
 };
 
 static void
@@ -45,6 +48,8 @@ variant_ranges(const struct catan_variant_ops *v, struct owner_ranges *r)
 	r->last[NUMBER_PHASE] = v->phase_last;
 	r->first[NUMBER_CHANCE] = v->chance_first;
 	r->last[NUMBER_CHANCE] = v->chance_last;
+	r->real_time = v->real_time_phases;
+	r->simultaneous = v->simultaneous;
 }
 
 static void
@@ -58,6 +63,32 @@ module_ranges(const struct catan_module_ops *m, struct owner_ranges *r)
 	r->last[NUMBER_PHASE] = m->phase_last;
 	r->first[NUMBER_CHANCE] = m->chance_first;
 	r->last[NUMBER_CHANCE] = m->chance_last;
+	r->real_time = m->real_time_phases;
+	r->simultaneous = m->simultaneous;
+}
+
+/* A real-time phase is one of the owner's own (the variant's turn flow
+ * uses the core's phases too), and the owner declares real-time rounds
+ * among its kinds of simultaneous phases (catan_game_info). */
+static int
+check_real_time(const struct owner_ranges *r, bool variant, char *why, size_t cap)
+{
+	for (const uint8_t *p = r->real_time; p && *p; p++) {
+		bool own = *p >= r->first[NUMBER_PHASE] && *p <= r->last[NUMBER_PHASE] &&
+			   r->first[NUMBER_PHASE];
+
+		if (!own && !(variant && *p < CATAN_PHASE_VARIANT_BASE)) {
+			snprintf(why, cap, "%s '%s' declares phase %u real-time: not a phase of its own",
+				 r->what, r->name, *p);
+			return CATAN_EINVAL;
+		}
+		if (!(r->simultaneous & CATAN_SIMULTANEOUS_REAL_TIME)) {
+			snprintf(why, cap, "%s '%s' declares real-time phases without CATAN_SIMULTANEOUS_REAL_TIME",
+				 r->what, r->name);
+			return CATAN_EINVAL;
+		}
+	}
+	return CATAN_OK;
 }
 
 /* A first of 0 declares none of that kind (the last must then be 0 too). */
@@ -77,7 +108,7 @@ check_own(const struct owner_ranges *r, char *why, size_t cap)
 			return CATAN_EINVAL;
 		}
 	}
-	return CATAN_OK;
+	return check_real_time(r, !strcmp(r->what, "variant"), why, cap);
 }
 
 static int

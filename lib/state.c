@@ -204,6 +204,84 @@ catan_state__refresh_acting(catan_state *s)
 	st_core(s)->acting = compute_acting(s);
 }
 
+/* ----------------------------------------------------------- rounds */
+
+/* The referee's actions: the variant's and every module's, in canonical
+ * order (the owners list apart, so their lists are merged here: they are
+ * short). Nothing at a chance node or at the end. */
+static void
+referee_list(const catan_state *s, catan_sink *sink)
+{
+	const catan_game *g = s->game;
+	size_t n;
+
+	if (!g->has_referee || is_terminal(s) || st_ccore(s)->chance != CHANCE_NONE)
+		return;
+	if (g->variant->referee_actions)
+		g->variant->referee_actions(s, sink);
+	for (size_t i = 0; i < g->nmodules; i++)
+		if (g->modules[i].ops->referee_actions)
+			g->modules[i].ops->referee_actions(s, sink, st_cmodule(s, &g->modules[i]));
+	n = sink->count < sink->cap ? sink->count : sink->cap;
+	for (size_t i = 1; sink->actions && i < n; i++) {
+		catan_action a = sink->actions[i];
+		size_t j = i;
+
+		for (; j > 0 && catan_action_compare(&sink->actions[j - 1], &a) > 0; j--)
+			sink->actions[j] = sink->actions[j - 1];
+		sink->actions[j] = a;
+	}
+}
+
+static bool
+referee_may_act(const catan_state *s)
+{
+	catan_sink sink = { NULL, NULL, 0, 0 };
+
+	if (!s->game->has_referee)
+		return false;
+	referee_list(s, &sink);
+	return sink.count > 0;
+}
+
+/* Whether @a is among the referee's actions now. */
+static int
+check_referee(const catan_state *s, const catan_action *a)
+{
+	catan_action listed[MAX_SCRATCH_OUTCOMES];
+	catan_sink sink = { listed, NULL, ARRAY_LEN(listed), 0 };
+
+	referee_list(s, &sink);
+	for (size_t i = 0; i < sink.count && i < ARRAY_LEN(listed); i++)
+		if (catan_action_compare(&listed[i], a) == 0)
+			return CATAN_REASON_NONE;
+	return CATAN_REASON_NOT_YOUR_TURN;
+}
+
+static inline bool
+phase_real_time(const catan_game *g, unsigned phase)
+{
+	return (g->real_time[(phase >> 5) & 7] >> (phase & 31)) & 1u;
+}
+
+int
+catan_state_simultaneity(const catan_state *s)
+{
+	uint32_t mask;
+	unsigned actors;
+
+	if (!s)
+		return CATAN_EINVAL;
+	if (is_terminal(s) || st_ccore(s)->chance != CHANCE_NONE)
+		return 0;
+	mask = st_ccore(s)->acting;
+	actors = (unsigned)__builtin_popcount(mask) + referee_may_act(s);
+	if (actors < 2)
+		return 0;
+	return phase_real_time(s->game, st_ccore(s)->phase) ?
+	       CATAN_SIMULTANEOUS_REAL_TIME : CATAN_SIMULTANEOUS_ORDER_FREE;
+}
+
 uint32_t
 catan_state_acting_players(const catan_state *s)
 {
@@ -223,7 +301,7 @@ catan_state_current_player(const catan_state *s)
 		return CATAN_PLAYER_CHANCE;
 	mask = catan_state_acting_players(s);
 	if (mask == 0)
-		return CATAN_PLAYER_INVALID;
+		return referee_may_act(s) ? CATAN_PLAYER_REFEREE : CATAN_PLAYER_INVALID;
 	if ((mask & (mask - 1)) == 0)
 		return __builtin_ctz(mask);
 	return CATAN_PLAYER_SIMULTANEOUS;
@@ -480,6 +558,13 @@ catan_state_legal_actions(const catan_state *s, int player, catan_action *buf,
 {
 	if (!s || !n_out || (!buf && cap))
 		return CATAN_EINVAL;
+	if (player == CATAN_PLAYER_REFEREE) {
+		catan_sink sink = { buf, NULL, cap, 0 };
+
+		referee_list(s, &sink);
+		*n_out = sink.count;
+		return sink.count > cap ? CATAN_EBUFS : CATAN_OK;
+	}
 	if (player < 0 || player >= st_ccore(s)->num_players) {
 		catan_state__seterr(s, "no player %d in a %d-player game", player,
 				    st_ccore(s)->num_players);
@@ -672,11 +757,18 @@ check_reason(const catan_state *s, const catan_action *a)
 		return check_chance_outcome(s, a);
 	if (a->player == CATAN_PLAYER_CHANCE)
 		return CATAN_REASON_BAD_OUTCOME;
+	if (a->player == CATAN_PLAYER_REFEREE)
+		return check_referee(s, a);
 	if (!may_act(s, a->player)) {
 		/* A player who has answered no longer acts; saying so is more
 		 * useful than "not your turn". */
+		const struct game_module *owner = catan_game__action_owner(g, a->type);
+
 		if (a->player >= 0 && a->player < st_ccore(s)->num_players &&
-		    g->variant->check_action(s, a) == CATAN_REASON_ALREADY_RESPONDED)
+		    (owner ? owner->ops->check_action &&
+			     owner->ops->check_action(s, a, st_cmodule(s, owner)) ==
+			     CATAN_REASON_ALREADY_RESPONDED :
+			     g->variant->check_action(s, a) == CATAN_REASON_ALREADY_RESPONDED))
 			return CATAN_REASON_ALREADY_RESPONDED;
 		return CATAN_REASON_NOT_YOUR_TURN;
 	}
@@ -751,8 +843,11 @@ catan_state_apply_unchecked(catan_state *s, const catan_action *a)
 		return CATAN_EINVAL;
 	/* No legality check here, but never an index out of range: the
 	 * variant's apply guards its own fields, this guards the actor. */
-	if (a->player != CATAN_PLAYER_CHANCE &&
+	if (a->player != CATAN_PLAYER_CHANCE && a->player != CATAN_PLAYER_REFEREE &&
 	    (a->player < 0 || a->player >= st_ccore(s)->num_players))
+		return CATAN_EINVAL;
+	/* The owners' applies see only the referee actions they listed. */
+	if (a->player == CATAN_PLAYER_REFEREE && check_referee(s, a) != CATAN_REASON_NONE)
 		return CATAN_EINVAL;
 	if (is_terminal(s))
 		return CATAN_OK;
@@ -784,6 +879,56 @@ playout_next(uint64_t *x)
 	return z ^ (z >> 31);
 }
 
+/*
+ * The playout of a game with rounds: where the order of arrival decides,
+ * the actor is drawn from the acting players and the referee (the low
+ * half of the step's draw), as state.h documents; elsewhere it is the
+ * lowest acting player, as in every other game.
+ */
+static int
+playout_rounds(catan_state *s, uint64_t *rng, catan_action *buf, size_t cap,
+	       uint64_t max_steps, uint64_t *steps_out)
+{
+	uint64_t steps = 0, x = *rng;
+	int rc = CATAN_OK;
+
+	while (steps < max_steps && !is_terminal(s)) {
+		uint32_t acting = st_ccore(s)->acting;
+		bool referee = referee_may_act(s);
+		unsigned k = (unsigned)__builtin_popcount(acting) + referee;
+		int actor = acting ? __builtin_ctz(acting) : CATAN_PLAYER_REFEREE;
+		uint64_t z;
+		size_t n = 0;
+
+		if (k == 0)
+			break;
+		z = playout_next(&x);
+		if (k > 1 && phase_real_time(s->game, st_ccore(s)->phase)) {
+			unsigned i = (unsigned)(((z & 0xFFFFFFFFu) * k) >> 32);
+
+			actor = CATAN_PLAYER_REFEREE;
+			for (uint32_t m = acting; m; m &= m - 1, i--)
+				if (i == 0) {
+					actor = __builtin_ctz(m);
+					break;
+				}
+		}
+		if (catan_state_legal_actions(s, actor, buf, cap, &n) != CATAN_OK)
+			n = 0;
+		if (n == 0) {
+			catan_state__seterr(s, "player %d acts but has no legal action", actor);
+			rc = CATAN_ERROR;
+			break;
+		}
+		apply_resolving(s, &buf[playout_index((uint32_t)(z >> 32), n)]);
+		steps++;
+	}
+	*rng = x;
+	if (steps_out)
+		*steps_out = steps;
+	return rc;
+}
+
 int
 catan_state_playout(catan_state *s, uint64_t *rng, catan_action *buf, size_t cap,
 		    uint64_t max_steps, uint64_t *steps_out)
@@ -813,6 +958,8 @@ catan_state_playout(catan_state *s, uint64_t *rng, catan_action *buf, size_t cap
 	x = *rng;
 	play = s->game->play_sampled;
 	pick = play ? NULL : s->game->pick_legal;
+	if (s->game->has_real_time || s->game->has_referee)
+		return playout_rounds(s, rng, buf, cap, max_steps, steps_out);
 	while (steps < max_steps) {
 		uint32_t acting = st_ccore(s)->acting;
 		size_t n;

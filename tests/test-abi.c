@@ -39,9 +39,11 @@ _Static_assert(offsetof(catan_observation, version) == 0,
 	       "catan_observation starts with its version");
 _Static_assert(offsetof(catan_game_info, version) == 0,
 	       "catan_game_info starts with its version");
-_Static_assert(sizeof(catan_game_info) == 18 * 4, "catan_game_info is 18 words");
+_Static_assert(sizeof(catan_game_info) == 19 * 4, "catan_game_info is 19 words");
 _Static_assert(offsetof(catan_game_info, open_hands) == 17 * 4,
-	       "catan_game_info.open_hands is its last word");
+	       "catan_game_info.open_hands is version 1's last word");
+_Static_assert(offsetof(catan_game_info, referee) == 18 * 4,
+	       "catan_game_info.referee is version 2's last word");
 _Static_assert(offsetof(struct catan_variant_ops, version) == 0,
 	       "catan_variant_ops starts with its version");
 _Static_assert(offsetof(struct catan_module_ops, version) == 0,
@@ -183,6 +185,15 @@ START_TEST(test_game_info_version)
 	info.version = CATAN_GAME_INFO_VERSION;
 	CATAN_ASSERT_OK(catan_game_info_get(g, &info));
 	ck_assert_uint_eq(info.version, CATAN_GAME_INFO_VERSION);
+	ck_assert_uint_eq(info.referee, 0);
+	/* A caller of version 1 has no room past open_hands: nothing is
+	 * written there. */
+	memset(&info, CANARY, sizeof(info));
+	info.version = 1;
+	CATAN_ASSERT_OK(catan_game_info_get(g, &info));
+	ck_assert_uint_eq(info.version, 1);
+	ck_assert_uint_ne(info.state_size, 0xEEEEEEEEu);
+	ck_assert_uint_eq(info.referee, 0xEEEEEEEEu);
 	catan_game_unref(g);
 	catan_ctx_free(ctx);
 }

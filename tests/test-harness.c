@@ -32,8 +32,14 @@
  * - chance outcomes are sorted, each num/den in (0, 1], sum num == den;
  * - mutated and random actions are either legal, or refused by check and
  *   then by apply with the state, hash and move number unchanged;
- * - with two or more actors, one action each applied in seat order and in
- *   reverse order give equal states.
+ * - with two or more actors in an order-free moment, one action each
+ *   applied in seat order and in reverse order give equal states; in a
+ *   real-time round (catan_state_simultaneity()), each of one action per
+ *   actor, applied in seat order, is legal at its moment or refused with
+ *   the state unchanged (RULINGS C3);
+ * - the referee's actions (CATAN_PLAYER_REFEREE), in games that declare
+ *   them only, are checked as a player's list is and taken now and then.
+ * test-harness-modules runs all of this over the test modules of tests/.
  * When the number of actions applied is below 10 or a power of two
  * (OpenSpiel's RandomSimTest rule) and at the end: snapshot and history
  * round trips, JSON views, every player's resample, bad observers.
@@ -57,6 +63,35 @@
 
 #include "test-common.h"
 #include "test-playout.h"
+
+/*
+ * Built a second time as test-harness-modules with HARNESS_TEST_MODULES:
+ * the same checks over the test modules of tests/ (holdings, rounds and a
+ * referee), each stacked on the variants they accept. The context is the
+ * only thing that differs; the checks still go through the public API.
+ */
+#ifdef HARNESS_TEST_MODULES
+#include "catan-private.h"
+#include "test-holdings-module.h"
+#include "test-rounds-module.h"
+
+static catan_ctx *
+harness_modules(catan_ctx *ctx)
+{
+	if (ctx) {
+		ctx->nmodules = 0;
+		catan_test_add_holdings_module(ctx);
+		catan_test_add_rounds_module(ctx);
+	}
+	return ctx;
+}
+#else
+static catan_ctx *
+harness_modules(catan_ctx *ctx)
+{
+	return ctx;
+}
+#endif
 
 /* Safety net only: every game is expected to end with a winner before. */
 #define SAFETY_MAX_TURNS 3000
@@ -90,6 +125,9 @@ struct buf {
 	size_t cap;
 };
 
+/* Room for the referee's actions (ends of a round: a few). */
+#define REFEREE_CAP 16
+
 struct run {
 	struct playout pl;
 	catan_ctx *ctx;
@@ -113,6 +151,11 @@ struct run {
 	/* how often a resample changed someone else's hidden cards */
 	unsigned resamples, resample_changed;
 	unsigned order_checks, mutants_refused;
+	/* the game has referee actions (catan_game_info.referee): their
+	 * list at this step */
+	bool referee;
+	catan_action referee_acts[REFEREE_CAP];
+	unsigned referee_steps;
 };
 
 static int
@@ -284,6 +327,21 @@ check_conservation(struct run *r)
 
 /* ------------------------------------------------------------- actors */
 
+/* How many actions the referee (the host's end of a round) has now: none
+ * in a game that does not declare it (catan_game_info.referee). */
+static size_t
+referee_count(struct run *r, const catan_state *s)
+{
+	size_t n = 0;
+	int rc = catan_state_legal_actions(s, CATAN_PLAYER_REFEREE, NULL, 0, &n);
+
+	RCHECK(r, rc == CATAN_OK || rc == CATAN_EBUFS,
+	       "legal_actions(referee) size query: %d", rc);
+	RCHECK(r, r->referee || n == 0,
+	       "%zu referee actions in a game without a referee", n);
+	return n;
+}
+
 /* Who acts, and who gets actions, agree. */
 static void
 check_actors(struct run *r)
@@ -312,9 +370,11 @@ check_actors(struct run *r)
 		RCHECK(r, cp == CATAN_PLAYER_CHANCE, "chance node, current %d",
 		       cp);
 		RCHECK(r, mask == 0, "chance node, acting mask 0x%x", mask);
+	} else if (mask == 0) {
+		/* Only the host's end of the round is left (RULINGS C13). */
+		RCHECK(r, cp == CATAN_PLAYER_REFEREE && referee_count(r, s) > 0,
+		       "decision node without actors, current %d", cp);
 	} else {
-		RCHECK(r, mask != 0, "decision node without actors, current %d",
-		       cp);
 		if (popcount32(mask) == 1)
 			RCHECK(r, cp >= 0 && cp < r->nplayers &&
 				  mask == (1u << cp),
@@ -1005,6 +1065,39 @@ check_order_independence(struct run *r, uint32_t mask)
 	r->order_checks++;
 }
 
+/*
+ * Where the order of arrival decides (a real-time round, RULINGS C3), each
+ * of one action per actor, applied in seat order, is checked against the
+ * state at that moment: legal and applied, or refused with the state
+ * unchanged.
+ */
+static void
+check_arrivals(struct run *r, uint32_t mask)
+{
+	RCHECK(r, catan_state_copy(r->pl.oa, r->pl.s) == CATAN_OK, "copy");
+	for (int p = 0; p < r->nplayers; p++) {
+		char t[TEXT_CAP];
+		catan_action pick;
+		uint64_t h;
+		size_t n;
+		int rc;
+
+		if (!(mask & (1u << p)))
+			continue;
+		n = legal(r, r->pl.s, p, r->other);
+		RCHECK(r, n > 0, "acting p%d without actions", p);
+		pick = r->other[rng_below(&r->rng, (uint32_t)n)];
+		h = catan_state_hash(r->pl.oa);
+		rc = catan_state_apply(r->pl.oa, &pick);
+		RCHECK(r, rc == CATAN_OK || (rc == CATAN_EILLEGAL &&
+					     catan_state_hash(r->pl.oa) == h),
+		       "arrival of p%d's %s after the others: %d (%s)", p,
+		       act_str(&r->pl, &pick, t, sizeof(t)), rc,
+		       catan_state_errmsg(r->pl.oa));
+	}
+	r->order_checks++;
+}
+
 static void
 check_lockstep(struct run *r)
 {
@@ -1084,6 +1177,24 @@ choose_action(struct run *r, const catan_action *acts, size_t n)
 	}
 }
 
+/* The referee's list now, checked as a player's is (sorted, each legal,
+ * its notation read back); its length. */
+static size_t
+referee_list(struct run *r)
+{
+	size_t n = 0;
+	int rc;
+
+	if (!r->referee)
+		return referee_count(r, r->pl.s);
+	rc = catan_state_legal_actions(r->pl.s, CATAN_PLAYER_REFEREE, r->referee_acts,
+				       REFEREE_CAP, &n);
+	RCHECK(r, rc == CATAN_OK, "legal_actions(referee) = %d (n %zu)", rc, n);
+	check_player_list(r, CATAN_PLAYER_REFEREE, r->referee_acts, n);
+	r->referee_steps += n > 0;
+	return n;
+}
+
 static void
 step(struct run *r)
 {
@@ -1101,9 +1212,10 @@ step(struct run *r)
 		check_mutations(r, r->outacts, n);
 	} else {
 		uint32_t mask = catan_state_acting_players(r->pl.s);
-		uint32_t which = rng_below(&r->rng, popcount32(mask));
-		size_t n = 0;
+		uint32_t which = mask ? rng_below(&r->rng, popcount32(mask)) : 0;
+		size_t n = 0, nref;
 		int actor = -1;
+		bool referee;
 
 		for (int p = 0; p < r->nplayers; p++) {
 			size_t np;
@@ -1119,10 +1231,26 @@ step(struct run *r)
 				n = np;
 			}
 		}
-		RCHECK(r, actor >= 0 && n > 0, "no actor in mask 0x%x", mask);
+		nref = referee_list(r);
+		referee = nref > 0;
+		RCHECK(r, (actor >= 0 && n > 0) || (mask == 0 && referee),
+		       "no actor in mask 0x%x", mask);
+		if (mask == 0) {
+			memcpy(r->acts, r->referee_acts, nref * sizeof(*r->acts));
+			n = nref;
+			referee = false;
+		}
+		if (referee && rng_below(&r->rng, (uint32_t)popcount32(mask) + 1) == 0) {
+			/* The host ends the round now and then, as a timer
+			 * would (RULINGS C13). */
+			memcpy(r->acts, r->referee_acts, nref * sizeof(*r->acts));
+			n = nref;
+		}
 		a = choose_action(r, r->acts, n);
 		check_mutations(r, r->acts, n);
-		if (popcount32(mask) >= 2)
+		if (catan_state_simultaneity(r->pl.s) == CATAN_SIMULTANEOUS_REAL_TIME)
+			check_arrivals(r, mask);
+		else if (popcount32(mask) >= 2)
 			check_order_independence(r, mask);
 	}
 	apply_all(r, &a);
@@ -1193,6 +1321,15 @@ play(struct run *r, const struct hcase *c, uint64_t seed)
 	r->maxout = catan_game_max_chance_outcomes(r->pl.g);
 	RCHECK(r, r->maxact > 0 && r->maxout > 0, "bounds %zu %zu", r->maxact,
 	       r->maxout);
+	{
+		catan_game_info info = { .version = CATAN_GAME_INFO_VERSION };
+
+		RCHECK(r, catan_game_info_get(r->pl.g, &info) == CATAN_OK, "info");
+		r->referee = info.referee != 0;
+		/* A referee's actions join a player's in one buffer. */
+		if (r->referee && r->maxact < REFEREE_CAP)
+			r->maxact = REFEREE_CAP;
+	}
 	r->acts = calloc(r->maxact, sizeof(*r->acts));
 	r->other = calloc(r->maxact, sizeof(*r->other));
 	r->outacts = calloc(r->maxout, sizeof(*r->outacts));
@@ -1234,7 +1371,7 @@ START_TEST(playouts)
 	struct run r;
 
 	memset(&r, 0, sizeof(r));
-	r.ctx = catan_test_ctx_new();
+	r.ctx = harness_modules(catan_test_ctx_new());
 	play(&r, c, seed);
 	if (getenv("CATAN_HARNESS_VERBOSE"))
 		fprintf(stderr, "%s: %u actions, %u order checks, "
@@ -1511,9 +1648,17 @@ build_cases(void)
 {
 	catan_ctx *ctx = NULL;
 	size_t nv, nm;
+#ifdef HARNESS_TEST_MODULES
+	/* The variants alone are test-harness's cases. */
+	const uint32_t first_set = 1;
+#else
+	const uint32_t first_set = 0;
+#endif
 
+	/* Outside a test: refusals of combinations are no failures. */
 	if (catan_ctx_new(&ctx, NULL) != CATAN_OK)
 		return;
+	harness_modules(ctx);
 	nv = catan_ctx_variant_count(ctx);
 	nm = catan_ctx_module_count(ctx);
 	if (nm > 16)
@@ -1525,7 +1670,7 @@ build_cases(void)
 		if (catan_ctx_variant_info(ctx, name, NULL, &lo, &hi) !=
 		    CATAN_OK)
 			continue;
-		for (uint32_t set = 0; set < (1u << nm); set++) {
+		for (uint32_t set = first_set; set < (1u << nm); set++) {
 			char mods[256] = "", spec[512];
 			catan_game *g = NULL;
 			size_t used = 0;
@@ -1556,7 +1701,7 @@ build_cases(void)
 				add_case(name, mods, p, CATAN_CHANCE_EXPLICIT);
 			}
 		}
-		if (strcmp(name, "base") == 0) {
+		if (strcmp(name, "base") == 0 && !first_set) {
 			add_given_board_cases("");
 			add_given_board_cases("+friendly_robber+harbors+event_cards");
 		}
@@ -1596,7 +1741,11 @@ catan_test_register(SRunner *sr)
 	games_per_case = (int)harness_games((unsigned)ncases / 2);
 	read_shard(&shard, &shards);
 
+#ifdef HARNESS_TEST_MODULES
+	if (0) {
+#else
 	if (shard == 0) {
+#endif
 		CATAN_TEST_ADD(s, variants_load);
 		CATAN_TEST_ADD(s, load_equal);
 		CATAN_TEST_ADD(s, golden_traces_exist);

@@ -4,6 +4,7 @@
  */
 #include "catan-private.h"
 #include "test-holdings-module.h"
+#include "test-module-kit.h"
 
 #define POOR_PENALTY 2
 
@@ -57,13 +58,5 @@ const struct catan_module_ops catan_test_holdings_module = {
 void
 catan_test_add_holdings_module(catan_ctx *ctx)
 {
-	static const struct catan_module_ops *table[64];
-	size_t n = 0;
-
-	for (; n < ctx->nmodules && n + 2 < ARRAY_LEN(table); n++)
-		table[n] = ctx->modules[n];
-	table[n++] = &catan_test_holdings_module;
-	table[n] = NULL;
-	ctx->modules = table;
-	ctx->nmodules = n;
+	catan_test_add_module(ctx, &catan_test_holdings_module);
 }

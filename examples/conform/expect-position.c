@@ -66,7 +66,35 @@ compare_list(const struct kind_list *want, const unsigned actual[CATAN_MAX_CARD_
 	return ok;
 }
 
-/* expect current pN|chance|simultaneous|terminal */
+/* expect simultaneity none|order_free|real_time */
+static void
+expect_simultaneity(struct runner *r, const struct line *l)
+{
+	static const char *const names[] = { "none", "order_free", "real_time" };
+	static const int kinds[] = { 0, CATAN_SIMULTANEOUS_ORDER_FREE, CATAN_SIMULTANEOUS_REAL_TIME };
+	char exp[TEXT_CAP], got[TEXT_CAP];
+	int want = -1, actual;
+	const char *actual_name = "?";
+
+	for (size_t i = 0; l->ntok == 3 && i < 3; i++)
+		if (strcmp(l->tok[2], names[i]) == 0)
+			want = kinds[i];
+	if (want < 0) {
+		script_error(r, l->no, "expected 'expect simultaneity none|order_free|real_time'");
+		return;
+	}
+	if (!runs(r, 1))
+		return;
+	actual = catan_state_simultaneity(r->state);
+	for (size_t i = 0; i < 3; i++)
+		if (kinds[i] == actual)
+			actual_name = names[i];
+	snprintf(exp, sizeof(exp), "simultaneity %s", l->tok[2]);
+	snprintf(got, sizeof(got), "%s", actual_name);
+	verdict(r, l, want == actual, exp, got);
+}
+
+/* expect current pN|chance|simultaneous|terminal|referee */
 static void
 expect_current(struct runner *r, const struct line *l)
 {
@@ -74,11 +102,13 @@ expect_current(struct runner *r, const struct line *l)
 	int want, actual;
 
 	if (l->ntok != 3) {
-		script_error(r, l->no, "expected 'expect current pN|chance|simultaneous|terminal'");
+		script_error(r, l->no, "expected 'expect current pN|chance|simultaneous|terminal|referee'");
 		return;
 	}
 	if (strcmp(l->tok[2], "chance") == 0)
 		want = CATAN_PLAYER_CHANCE;
+	else if (strcmp(l->tok[2], "referee") == 0)
+		want = CATAN_PLAYER_REFEREE;
 	else if (strcmp(l->tok[2], "simultaneous") == 0)
 		want = CATAN_PLAYER_SIMULTANEOUS;
 	else if (strcmp(l->tok[2], "terminal") == 0)
@@ -520,6 +550,8 @@ expect_position(struct runner *r, const struct line *l)
 
 	if (strcmp(what, "current") == 0)
 		expect_current(r, l);
+	else if (strcmp(what, "simultaneity") == 0)
+		expect_simultaneity(r, l);
 	else if (strcmp(what, "acting") == 0)
 		expect_acting(r, l);
 	else if (strcmp(what, "phase") == 0)

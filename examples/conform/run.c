@@ -499,7 +499,7 @@ is_action_line(const struct line *l)
 {
 	const char *w = l->tok[0];
 
-	if (strcmp(w, "chance") == 0)
+	if (strcmp(w, "chance") == 0 || strcmp(w, "referee") == 0)
 		return 1;
 	return w[0] == 'p' && w[1] >= '0' && w[1] <= '9';
 }

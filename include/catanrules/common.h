@@ -66,7 +66,11 @@ enum catan_player_id {
 	CATAN_PLAYER_INVALID      = -3, /**< no player */
 	CATAN_PLAYER_TERMINAL     = -4, /**< the game is over */
 	CATAN_OBSERVER_PUBLIC     = -5, /**< spectator view */
-	CATAN_OBSERVER_ALL        = -6  /**< referee view: everything */
+	CATAN_OBSERVER_ALL        = -6, /**< referee view: everything */
+	/** The host's end of a round (the timer running out, CATAN Connect's
+	 *  referee, RULINGS C13): actions of this player are listed and applied
+	 *  like a player's, in games that declare them (catan_game_info.referee). */
+	CATAN_PLAYER_REFEREE      = -7
 };
 
 /** The most piece owners (seated and neutral players) a game has: a bit

@@ -219,10 +219,12 @@ typedef struct catan_game_info {
 	int32_t  vp_to_win;          /**< catan_game_vp_to_win() */
 	uint32_t state_size;         /**< bytes of a state's flat block (catan_state_size() less the handle) */
 	uint32_t open_hands;         /**< 1 if every player's resource cards are open to all (development cards stay hidden) */
+	/* Since version 2. */
+	uint32_t referee;            /**< 1 if the game has actions of #CATAN_PLAYER_REFEREE (the host's end of a round) */
 } catan_game_info;
 
-/** Current version of #catan_game_info. */
-#define CATAN_GAME_INFO_VERSION 1
+/** Current version of #catan_game_info (version 1, without @c referee, is still accepted). */
+#define CATAN_GAME_INFO_VERSION 2
 
 /**
  * The declared facts of a game: players, chance, information, simultaneous

@@ -23,8 +23,14 @@
  * #CATAN_PLAYER_CHANCE at a chance node (EXPLICIT mode only),
  * #CATAN_PLAYER_SIMULTANEOUS when several players owe a decision (discards
  * on a 7, replies to a trade offer; see catan_state_acting_players()), or
- * #CATAN_PLAYER_TERMINAL. The result of a multi-actor phase does not depend
- * on the order in which the players' actions arrive.
+ * #CATAN_PLAYER_TERMINAL. Where several players act, the phase says
+ * whether the order their actions arrive in matters
+ * (catan_state_simultaneity()): in the phases the rules make simultaneous
+ * (discards, replies to an offer) it does not; in a real-time round (CATAN
+ * Connect) it does, and each action is checked against the state at the
+ * moment it is applied (RULINGS C3). A game may also give the host's end of
+ * a round, its timer, actions of its own: those of #CATAN_PLAYER_REFEREE
+ * (catan_game_info.referee, RULINGS C13).
  *
  * A state may be used by one thread at a time.
  * @{
@@ -146,7 +152,9 @@ CATAN_API const char *catan_state_errmsg(const catan_state *s);
 /**
  * Who acts now.
  * @param s the state
- * @return a player 0..n-1, #CATAN_PLAYER_CHANCE, #CATAN_PLAYER_SIMULTANEOUS or #CATAN_PLAYER_TERMINAL
+ * @return a player 0..n-1, #CATAN_PLAYER_CHANCE, #CATAN_PLAYER_SIMULTANEOUS,
+ *         #CATAN_PLAYER_TERMINAL, or #CATAN_PLAYER_REFEREE when no player
+ *         may act but the referee may (its actions: catan_state_legal_actions())
  */
 CATAN_API int catan_state_current_player(const catan_state *s);
 
@@ -163,6 +171,18 @@ CATAN_API int catan_state_turn_player(const catan_state *s);
  * @return a bit mask, bit p set when player p may act; 0 at chance and terminal nodes
  */
 CATAN_API uint32_t catan_state_acting_players(const catan_state *s);
+
+/**
+ * Whether the order of the present actors' actions matters.
+ * @param s the state
+ * @return 0 when at most one player (and no referee) may act now;
+ *         #CATAN_SIMULTANEOUS_ORDER_FREE when several owe a decision and the
+ *         result does not depend on the order their actions arrive in;
+ *         #CATAN_SIMULTANEOUS_REAL_TIME when several may act (the referee
+ *         counted) and the order of arrival decides, as at a real table.
+ *         #CATAN_EINVAL if @p s is NULL.
+ */
+CATAN_API int catan_state_simultaneity(const catan_state *s);
 
 /**
  * @param s the state
@@ -229,8 +249,10 @@ CATAN_API int catan_state_equal(const catan_state *a, const catan_state *b);
  * get an empty list. For chance nodes use catan_state_chance_outcomes().
  * Domestic trade offers are listed up to the game's `offer_max` size;
  * catan_state_apply() accepts any legal offer.
+ * The referee's actions (the host's end of a round) are listed for
+ * #CATAN_PLAYER_REFEREE; a game without any lists none.
  * @param s the state
- * @param player 0..n-1
+ * @param player 0..n-1, or #CATAN_PLAYER_REFEREE
  * @param[out] buf destination, or NULL
  * @param cap capacity of @p buf in actions
  * @param[out] n_out the number of legal actions (also on #CATAN_EBUFS)
@@ -279,18 +301,23 @@ CATAN_API int catan_state_apply_unchecked(catan_state *s, const catan_action *a)
 
 /**
  * Play random actions from this state to the end of the game: the rollout
- * of a search, without a call per step. At each step the lowest-numbered
- * acting player takes one of its legal actions, in the order of
- * catan_state_legal_actions(), chosen uniformly by the caller's generator;
- * chance events are resolved with the state's RNG, as in SAMPLED mode,
- * whatever the game's chance mode (a pending one first). A step is
- * exactly this host loop, so a host can replay or check a playout:
+ * of a search, without a call per step. At each step one actor takes one
+ * of its legal actions, in the order of catan_state_legal_actions(),
+ * chosen uniformly by the caller's generator; chance events are resolved
+ * with the state's RNG, as in SAMPLED mode, whatever the game's chance
+ * mode (a pending one first). The actor is the lowest-numbered acting
+ * player, except where the order of arrival decides
+ * (catan_state_simultaneity() is #CATAN_SIMULTANEOUS_REAL_TIME): there it
+ * is drawn uniformly from the k candidates, the acting players in seat
+ * order and then the referee if it may act. A step is exactly this host
+ * loop, so a host can replay or check a playout:
  *
  * @code
  * uint64_t z = (*rng += 0x9e3779b97f4a7c15);           // SplitMix64
  * z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
  * z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
  * z ^= z >> 31;
+ * // real time only: actor = candidate[((z & 0xffffffff) * k) >> 32]
  * catan_state_apply_unchecked(s, &buf[((z >> 32) * n) >> 32]);  // n legal actions
  * @endcode
  *

@@ -329,7 +329,8 @@ class Game:
     def info(self):
         """The game's declared facts (catan_game_info_get()) as a dict:
         players, chance, information ('perfect' or 'imperfect'), the kinds
-        of simultaneous phases, bounds and the returns' range."""
+        of simultaneous phases, bounds, the returns' range, and whether a
+        referee (the host's end of a round) has actions."""
         i = _lib.GameInfo()
         i.version = _lib.GAME_INFO_VERSION
         rc = _c.catan_game_info_get(self._handle, ctypes.byref(i))
@@ -349,6 +350,7 @@ class Game:
             "returns": (i.min_return, i.max_return),
             "vp_to_win": i.vp_to_win, "state_size": i.state_size,
             "open_hands": bool(i.open_hands),
+            "referee": bool(i.referee),
         }
 
     def param(self, name):

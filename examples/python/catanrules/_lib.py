@@ -146,10 +146,11 @@ class GameInfo(ctypes.Structure):
         ("vp_to_win", i32),
         ("state_size", u32),
         ("open_hands", u32),
+        ("referee", u32),
     ]
 
 
-GAME_INFO_VERSION = 1
+GAME_INFO_VERSION = 2
 
 
 class HexInfo(ctypes.Structure):

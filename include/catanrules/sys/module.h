@@ -98,7 +98,7 @@
 CATAN_BEGIN_DECLS
 
 /** Current version of struct catan_module_ops. */
-#define CATAN_MODULE_OPS_VERSION 4
+#define CATAN_MODULE_OPS_VERSION 5
 
 /** An editable list of actions handed to the legal_actions hook. */
 typedef struct catan_action_list {
@@ -206,6 +206,21 @@ struct catan_module_ops {
 	/** #catan_simultaneous bits of the multi-actor phases it adds
 	 *  (OR-ed with the variant's). */
 	uint8_t simultaneous;
+
+	/* Since version 5: rounds. */
+
+	/** The phases of the module's own range (0-terminated; NULL: none)
+	 *  where several players may act and the order of arrival decides
+	 *  (a real-time round): catan_state_simultaneity() says so there,
+	 *  the harness checks each arrival against the state of its moment
+	 *  instead of order independence, and playouts draw the actor. The
+	 *  module's @c simultaneous then has #CATAN_SIMULTANEOUS_REAL_TIME. */
+	const uint8_t *real_time_phases;
+	/** Push the actions the referee (#CATAN_PLAYER_REFEREE: the host's
+	 *  end of a round, its timer) may take now; the module's apply gets
+	 *  them, of its own types. The library lists every owner's together,
+	 *  in canonical order, and lets through only a listed one. */
+	void (*referee_actions)(const catan_state *s, catan_sink *sink, const void *slice);
 };
 
 CATAN_END_DECLS

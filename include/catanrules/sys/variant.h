@@ -119,7 +119,7 @@ typedef struct catan_holding_spec {
 int catan_game_declare_holding(catan_game *g, const catan_holding_spec *spec);
 
 /** Current version of struct catan_variant_ops. */
-#define CATAN_VARIANT_OPS_VERSION 2
+#define CATAN_VARIANT_OPS_VERSION 3
 
 /** The variant vtable. */
 struct catan_variant_ops {
@@ -179,6 +179,15 @@ struct catan_variant_ops {
 	uint8_t  information;
 	/** #catan_simultaneous bits: the kinds of multi-actor phases. */
 	uint8_t  simultaneous;
+
+	/* Since version 3: rounds (sys/module.h explains both). */
+
+	/** Phases (0-terminated; NULL: none) where several players may act
+	 *  and the order of arrival decides (#CATAN_SIMULTANEOUS_REAL_TIME). */
+	const uint8_t *real_time_phases;
+	/** Push the referee's legal actions now (player #CATAN_PLAYER_REFEREE;
+	 *  NULL: the variant has none). */
+	void (*referee_actions)(const catan_state *s, catan_sink *sink);
 };
 
 CATAN_END_DECLS
