@@ -205,6 +205,7 @@ cli_is_help(const char *arg)
 /* The test build of the tool (examples/meson.build) also knows the test
  * modules of tests/, for the conformance scripts that exercise them. */
 #include "test-holdings-module.h"
+#include "test-pieces-module.h"
 #endif
 
 int
@@ -216,6 +217,7 @@ cli_new_ctx(catan_ctx **out)
 		return cli_error("cannot create a context: %s", catan_strerror(rc));
 #ifdef CLI_TEST_MODULES
 	catan_test_add_holdings_module(*out);
+	catan_test_add_pieces_module(*out);
 #endif
 	return CLI_EXIT_OK;
 }

@@ -18,7 +18,10 @@
  * - conservation: bank + hands per card kind, deck + hands + played (+ the
  *   cards a module took out of the game, counter "dev_removed_<kind>") per
  *   development card kind, board + stock per player and piece kind stay
- *   what they were in the initial state;
+ *   what they were in the initial state; of each declared kind of piece
+ *   (catanrules/piece.h), every owner's pieces on the board and in stock
+ *   make the declared stock, and no place holds more than the kind's
+ *   stack limit;
  * - who acts: current player, acting mask, terminal and chance flags agree;
  *   acting players have legal actions, the others none; returns are 0;
  * - clone and copy, kept in lockstep, stay equal (bytes and hash);
@@ -57,6 +60,33 @@
 
 #include "test-common.h"
 #include "test-playout.h"
+
+/*
+ * Built with CATAN_HARNESS_TEST_MODULES (tests/meson.build), the harness
+ * plays the test modules of tests/ instead: their contexts also hold the
+ * pieces test module (test-pieces-module.h), and the combinations are
+ * each variant with that module alone.
+ */
+#ifdef CATAN_HARNESS_TEST_MODULES
+#include "test-pieces-module.h"
+#define HARNESS_MODULES "+pieces_test"
+#endif
+#ifdef HARNESS_MODULES
+static const bool harness_test_modules = true;
+#else
+static const bool harness_test_modules = false;
+#endif
+
+/* The modules the harness plays, in a new context. */
+static catan_ctx *
+harness_modules(catan_ctx *ctx)
+{
+#ifdef CATAN_HARNESS_TEST_MODULES
+	if (ctx)
+		catan_test_add_pieces_module(ctx);
+#endif
+	return ctx;
+}
 
 /* Safety net only: every game is expected to end with a winner before. */
 #define SAFETY_MAX_TURNS 3000
@@ -280,6 +310,41 @@ check_conservation(struct run *r)
 			       "p%d %s: board + stock = %u, initially %u", p,
 			       piece_names[i], c.pieces[p][i],
 			       r->pieces0[p][i]);
+}
+
+/* Declared pieces (catanrules/piece.h): on the board or in stock, never
+ * more on one place than the kind's stack limit. */
+static void
+check_declared_pieces(struct run *r)
+{
+	const catan_state *s = r->pl.s;
+	int kinds = catan_game_piece_count(r->pl.g);
+
+	for (int k = 0; k < kinds; k++) {
+		catan_piece_info info;
+
+		RCHECK(r, catan_game_piece(r->pl.g, (unsigned)k, &info) == CATAN_OK, "piece %d", k);
+		for (int p = 0; p < r->nowners; p++) {
+			uint16_t where[64];
+			size_t n = 0;
+			uint32_t left = 0, here = 0;
+
+			RCHECK(r, catan_state_piece_stock(s, (unsigned)k, p, &left) == CATAN_OK &&
+				  catan_state_piece_locations(s, (unsigned)k, p, where,
+							      64, &n) == CATAN_OK,
+			       "pieces '%s' of p%d", info.name, p);
+			RCHECK(r, left + n == info.stock, "p%d '%s': board %zu + stock %u, declared %u",
+			       p, info.name, n, left, info.stock);
+			for (size_t i = 0; i < n; i++) {
+				RCHECK(r, catan_state_pieces_at(s, (unsigned)k, -1, where[i],
+								&here) == CATAN_OK,
+				       "pieces at %u", where[i]);
+				RCHECK(r, !info.stack_limit || here <= info.stack_limit,
+				       "%u '%s' on place %u, at most %u", here, info.name,
+				       where[i], info.stack_limit);
+			}
+		}
+	}
 }
 
 /* ------------------------------------------------------------- actors */
@@ -1026,6 +1091,7 @@ static void
 check_state(struct run *r, int deep)
 {
 	check_conservation(r);
+	check_declared_pieces(r);
 	check_actors(r);
 	check_lockstep(r);
 	check_observations(r, deep);
@@ -1234,7 +1300,7 @@ START_TEST(playouts)
 	struct run r;
 
 	memset(&r, 0, sizeof(r));
-	r.ctx = catan_test_ctx_new();
+	r.ctx = harness_modules(catan_test_ctx_new());
 	play(&r, c, seed);
 	if (getenv("CATAN_HARNESS_VERBOSE"))
 		fprintf(stderr, "%s: %u actions, %u order checks, "
@@ -1514,6 +1580,7 @@ build_cases(void)
 
 	if (catan_ctx_new(&ctx, NULL) != CATAN_OK)
 		return;
+	harness_modules(ctx);
 	nv = catan_ctx_variant_count(ctx);
 	nm = catan_ctx_module_count(ctx);
 	if (nm > 16)
@@ -1541,6 +1608,10 @@ build_cases(void)
 			}
 			if (used >= sizeof(mods))
 				continue;
+#ifdef HARNESS_MODULES
+			if (strcmp(mods, HARNESS_MODULES) != 0)
+				continue;
+#endif
 			/* A module may change the player range (Catan for
 			 * Two): every count the parser accepts is a case. */
 			(void)lo;
@@ -1556,7 +1627,7 @@ build_cases(void)
 				add_case(name, mods, p, CATAN_CHANCE_EXPLICIT);
 			}
 		}
-		if (strcmp(name, "base") == 0) {
+		if (strcmp(name, "base") == 0 && !harness_test_modules) {
 			add_given_board_cases("");
 			add_given_board_cases("+friendly_robber+harbors+event_cards");
 		}

@@ -401,6 +401,28 @@ START_TEST(test_pieces_observed)
 }
 END_TEST
 
+/* doc/json.md: "pieces", an entry per owner with its stock and places. */
+START_TEST(test_pieces_json)
+{
+	struct fixture f;
+	char *json = malloc(TEXT_CAP), want[256];
+
+	ck_assert_ptr_nonnull(json);
+	open_game(&f);
+	act(&f, "p0 set_up_caravan", 0, -1);
+	CATAN_ASSERT_OK(catan_edit_place_piece(f.s, CARAVAN, 2, f.e[3]));
+	CATAN_ASSERT_OK(catan_state_to_json(f.s, CATAN_OBSERVER_PUBLIC, json, TEXT_CAP, NULL));
+	snprintf(want, sizeof(want),
+		 "\"pieces\":{\"caravan\":[{\"stock\":1,\"at\":[\"%s\"]},"
+		 "{\"stock\":2,\"at\":[]},{\"stock\":1,\"at\":[\"%s\"]}],"
+		 "\"merchant\":[{\"stock\":2,\"at\":[]},{\"stock\":2,\"at\":[]},"
+		 "{\"stock\":2,\"at\":[]}]}}", f.name[0], f.name[3]);
+	ck_assert_msg(strstr(json, want) != NULL, "no '%s' in %s", want, json);
+	free(json);
+	close_game(&f);
+}
+END_TEST
+
 START_TEST(test_pieces_snapshot_round_trip)
 {
 	struct fixture f;
@@ -539,6 +561,7 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD(s, test_caravan_stack_limit);
 	CATAN_TEST_ADD(s, test_pieces_order_free);
 	CATAN_TEST_ADD(s, test_pieces_observed);
+	CATAN_TEST_ADD(s, test_pieces_json);
 	CATAN_TEST_ADD(s, test_pieces_snapshot_round_trip);
 	CATAN_TEST_ADD_LOOP(s, test_pieces_snapshot_refused, 0, (int)ARRAY_LEN(bad_piece_lines));
 	CATAN_TEST_ADD_LOOP(s, test_pieces_random_play, 0, 3);
