@@ -206,6 +206,7 @@ cli_is_help(const char *arg)
  * modules of tests/, for the conformance scripts that exercise them. */
 #include "test-holdings-module.h"
 #include "test-rounds-module.h"
+#include "test-pieces-module.h"
 #endif
 
 int
@@ -218,6 +219,7 @@ cli_new_ctx(catan_ctx **out)
 #ifdef CLI_TEST_MODULES
 	catan_test_add_holdings_module(*out);
 	catan_test_add_rounds_module(*out);
+	catan_test_add_pieces_module(*out);
 #endif
 	return CLI_EXIT_OK;
 }

@@ -42,6 +42,16 @@ struct game_holding {
 	uint16_t supply_total;
 };
 
+/* A declared kind of piece (catan_piece_spec, the name the declarer's). */
+struct game_piece {
+	const char *name;
+	uint8_t place;           /* catan_location_kind */
+	uint8_t flags;           /* CATAN_PIECE_* */
+	uint16_t stock;
+	uint16_t stack_limit;    /* 0: none */
+	uint32_t offset;         /* of its slots in the pieces block */
+};
+
 struct catan_game {
 	int refcount;
 	catan_ctx *ctx;
@@ -182,6 +192,14 @@ struct catan_game {
 	uint32_t real_time[8];
 	bool has_real_time;
 	bool has_referee;
+	/* Declared pieces (catanrules/piece.h, catan_game_declare_piece());
+	 * none in most games. Their slots sit after the holdings at
+	 * off_pieces: for each kind, owner-major, the kind's stock of
+	 * uint16_t places (PIECE_IN_STOCK for a piece in stock), each
+	 * owner's sorted ascending so that equal positions are equal bytes. */
+	struct game_piece piece_kinds[CATAN_MAX_PIECE_KINDS];
+	uint8_t npiece_kinds;
+	uint32_t off_pieces;
 };
 
 /* Game strings (params.c): fill params and modules from a string or options. */

@@ -35,5 +35,6 @@
 #include "catan-sink.h"
 #include "catan-text.h"
 #include "catan-holdings.h"
+#include "catan-pieces.h"
 
 #endif

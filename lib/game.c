@@ -93,6 +93,12 @@ compute_layout(catan_game *g)
 		g->off_holdings = (uint32_t)off;
 		off = round8(off + catan_game__holdings_size(g));
 	}
+	/* Declared pieces likewise. */
+	g->off_pieces = 0;
+	if (g->npiece_kinds && off <= UINT32_MAX) {
+		g->off_pieces = (uint32_t)off;
+		off = round8(off + catan_game__pieces_layout(g));
+	}
 	if (off > UINT32_MAX) {
 		catan__ctx_seterr(g->ctx, "the state of game '%s' would be too large",
 				  g->canonical);

@@ -409,6 +409,40 @@ write_holdings(struct json *j, const catan_state *s, int observer)
 	end(j, '}');
 }
 
+/* "pieces": each declared kind (catanrules/piece.h) by name, an entry per
+ * owner in seat order (neutral players last): {"stock": 1, "at":
+ * ["h9.se-s"]}, a place once for each piece on it. Only in games that
+ * declare kinds; pieces are public. */
+static void
+write_pieces(struct json *j, const catan_state *s)
+{
+	const catan_game *g = s->game;
+
+	if (!g->npiece_kinds)
+		return;
+	begin(j, "pieces", '{');
+	for (unsigned k = 0; k < g->npiece_kinds; k++) {
+		const struct game_piece *gp = &g->piece_kinds[k];
+
+		begin(j, gp->name, '[');
+		for (int o = 0; o < catan_game__owners(g); o++) {
+			const uint16_t *slot = st_cpiece_slots(s, k, o);
+
+			begin(j, NULL, '{');
+			member_int(j, "stock", catan_pieces__stock_left(s, k, o));
+			begin(j, "at", '[');
+			for (unsigned i = 0; i < gp->stock && slot[i] != PIECE_IN_STOCK; i++) {
+				sep(j);
+				location(j, g, gp->place, slot[i]);
+			}
+			end(j, ']');
+			end(j, '}');
+		}
+		end(j, ']');
+	}
+	end(j, '}');
+}
+
 int
 catan_state_to_json(const catan_state *s, int observer, char *buf, size_t cap,
 		    size_t *len_out)
@@ -433,6 +467,7 @@ catan_state_to_json(const catan_state *s, int observer, char *buf, size_t cap,
 	write_board(&j, s);
 	write_counters(&j, s);
 	write_holdings(&j, s, observer);
+	write_pieces(&j, s);
 	catan_text__put(&j.text, "}");
 	return catan_text__finish(&j.text, len_out);
 }

@@ -154,6 +154,7 @@ write_snapshot(struct catan_text *w, const catan_state *s)
 	}
 	catan_text__slices(w, s);
 	catan_text__holdings_snapshot(w, s);
+	catan_text__declared_pieces_snapshot(w, s);
 	catan_text__put(w, "end\n");
 }
 
@@ -1213,12 +1214,24 @@ validate_holdings(struct loader *ld)
 	return fail_at(ld, ld->end_line, CATAN_EPARSE, "%s", why);
 }
 
+/* The declared pieces' stack limits (catan_pieces__valid()), at 'end'. */
+static int
+validate_pieces(struct loader *ld)
+{
+	char why[160];
+
+	if (catan_pieces__valid(ld->s, why, sizeof(why)))
+		return CATAN_OK;
+	return fail_at(ld, ld->end_line, CATAN_EPARSE, "%s", why);
+}
+
 static int
 validate(struct loader *ld)
 {
 	int rc;
 
 	if ((rc = validate_holdings(ld)) ||
+	    (rc = validate_pieces(ld)) ||
 	    (rc = validate_turn(ld)) ||
 	    (rc = validate_cards(ld)) ||
 	    (rc = validate_board(ld)) ||
@@ -1263,6 +1276,7 @@ static int
 load_snapshot(struct loader *ld)
 {
 	uint32_t seen_keys = 0, seen_players = 0, seen_slices = 0, seen_holdings = 0;
+	uint32_t seen_pieces[CATAN_MAX_PIECE_KINDS] = { 0 };
 	uint32_t all_players = (uint32_t)((UINT64_C(1) << catan_game__owners(ld->g)) - 1u);
 	int rc;
 
@@ -1308,6 +1322,16 @@ load_snapshot(struct loader *ld)
 
 			if (!catan_holdings__read(ld->s, ld->tok, ld->ntok, &seen_holdings,
 						  why, sizeof(why)))
+				return fail(ld, "%s", why);
+			continue;
+		}
+		/* Pieces of declared kinds: an owner without a line has all
+		 * of the kind in stock. */
+		if (strcmp(ld->tok[0], "piece") == 0) {
+			char why[160];
+
+			if (!catan_pieces__read(ld->s, ld->tok, ld->ntok, seen_pieces, why,
+						sizeof(why)))
 				return fail(ld, "%s", why);
 			continue;
 		}
@@ -1473,6 +1497,8 @@ catan_load(catan_game **game_out, catan_state **state_out, catan_ctx *ctx,
 			/* Everything comes from the text; padding stays zero. */
 			memset(ld->s->data, 0, ld->s->size);
 			c->num_players = ld->g->num_players;
+			/* Declared pieces without a line are in stock. */
+			catan_state__pieces_init(ld->s);
 			rc = load_snapshot(ld);
 		}
 	}

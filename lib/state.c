@@ -76,6 +76,7 @@ catan_state_new(catan_state **out, catan_game *g)
 	catan_rng__seed(&c->rng, g->seed, 0x6361746eu);
 	/* The supplies are full before the rules deal from them. */
 	catan_state__holdings_init(s);
+	catan_state__pieces_init(s);
 
 	rc = g->variant->init_state(s);
 	if (rc == CATAN_OK)

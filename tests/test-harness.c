@@ -18,7 +18,10 @@
  * - conservation: bank + hands per card kind, deck + hands + played (+ the
  *   cards a module took out of the game, counter "dev_removed_<kind>") per
  *   development card kind, board + stock per player and piece kind stay
- *   what they were in the initial state;
+ *   what they were in the initial state; of each declared kind of piece
+ *   (catanrules/piece.h), every owner's pieces on the board and in stock
+ *   make the declared stock, and no place holds more than the kind's
+ *   stack limit;
  * - who acts: current player, acting mask, terminal and chance flags agree;
  *   acting players have legal actions, the others none; returns are 0;
  * - clone and copy, kept in lockstep, stay equal (bytes and hash);
@@ -67,13 +70,15 @@
 /*
  * Built a second time as test-harness-modules with HARNESS_TEST_MODULES:
  * the same checks over the test modules of tests/ (holdings, rounds and a
- * referee), each stacked on the variants they accept. The context is the
+ * referee, declared pieces), each alone and all together on the variants
+ * they accept. The context is the
  * only thing that differs; the checks still go through the public API.
  */
 #ifdef HARNESS_TEST_MODULES
 #include "catan-private.h"
 #include "test-holdings-module.h"
 #include "test-rounds-module.h"
+#include "test-pieces-module.h"
 
 static catan_ctx *
 harness_modules(catan_ctx *ctx)
@@ -82,6 +87,7 @@ harness_modules(catan_ctx *ctx)
 		ctx->nmodules = 0;
 		catan_test_add_holdings_module(ctx);
 		catan_test_add_rounds_module(ctx);
+		catan_test_add_pieces_module(ctx);
 	}
 	return ctx;
 }
@@ -323,6 +329,41 @@ check_conservation(struct run *r)
 			       "p%d %s: board + stock = %u, initially %u", p,
 			       piece_names[i], c.pieces[p][i],
 			       r->pieces0[p][i]);
+}
+
+/* Declared pieces (catanrules/piece.h): on the board or in stock, never
+ * more on one place than the kind's stack limit. */
+static void
+check_declared_pieces(struct run *r)
+{
+	const catan_state *s = r->pl.s;
+	int kinds = catan_game_piece_count(r->pl.g);
+
+	for (int k = 0; k < kinds; k++) {
+		catan_piece_info info;
+
+		RCHECK(r, catan_game_piece(r->pl.g, (unsigned)k, &info) == CATAN_OK, "piece %d", k);
+		for (int p = 0; p < r->nowners; p++) {
+			uint16_t where[64];
+			size_t n = 0;
+			uint32_t left = 0, here = 0;
+
+			RCHECK(r, catan_state_piece_stock(s, (unsigned)k, p, &left) == CATAN_OK &&
+				  catan_state_piece_locations(s, (unsigned)k, p, where,
+							      64, &n) == CATAN_OK,
+			       "pieces '%s' of p%d", info.name, p);
+			RCHECK(r, left + n == info.stock, "p%d '%s': board %zu + stock %u, declared %u",
+			       p, info.name, n, left, info.stock);
+			for (size_t i = 0; i < n; i++) {
+				RCHECK(r, catan_state_pieces_at(s, (unsigned)k, -1, where[i],
+								&here) == CATAN_OK,
+				       "pieces at %u", where[i]);
+				RCHECK(r, !info.stack_limit || here <= info.stack_limit,
+				       "%u '%s' on place %u, at most %u", here, info.name,
+				       where[i], info.stack_limit);
+			}
+		}
+	}
 }
 
 /* ------------------------------------------------------------- actors */
@@ -1119,6 +1160,7 @@ static void
 check_state(struct run *r, int deep)
 {
 	check_conservation(r);
+	check_declared_pieces(r);
 	check_actors(r);
 	check_lockstep(r);
 	check_observations(r, deep);
@@ -1685,6 +1727,11 @@ build_cases(void)
 					break;
 			}
 			if (used >= sizeof(mods))
+				continue;
+			/* Of the test modules, each alone and all together:
+			 * the others add no combination of interest. */
+			if (first_set && __builtin_popcount(set) != 1 &&
+			    set != (1u << nm) - 1)
 				continue;
 			/* A module may change the player range (Catan for
 			 * Two): every count the parser accepts is a case. */

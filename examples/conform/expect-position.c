@@ -542,6 +542,48 @@ expect_holding(struct runner *r, const struct line *l)
 	verdict(r, l, (long)v == want, exp, got);
 }
 
+/* expect stock KIND pN N: an owner's pieces of a declared kind in stock;
+ * expect piece LOC KIND pN|all N: how many stand on LOC (catanrules/piece.h). */
+static void
+expect_declared(struct runner *r, const struct line *l, int stock)
+{
+	const char *name = l->tok[stock ? 2 : 3];
+	char exp[TEXT_CAP], got[TEXT_CAP];
+	const char *who = l->tok[stock ? 3 : 4];
+	catan_piece_info info;
+	unsigned long want;
+	unsigned id = 0;
+	uint32_t v = 0;
+	int k, p = -1, rc;
+
+	if (l->ntok != (stock ? 5 : 6)) {
+		script_error(r, l->no, stock ? "expected 'expect stock KIND pN N'" :
+				       "expected 'expect piece LOCATION KIND pN|all N'");
+		return;
+	}
+	k = catan_game_piece_find(r->game, name);
+	if (k < 0 || catan_game_piece(r->game, (unsigned)k, &info) != CATAN_OK) {
+		script_error(r, l->no, "the game declares no piece '%s'", name);
+		return;
+	}
+	if ((stock || strcmp(who, "all") != 0) && !parse_player(r, l, who, &p))
+		return;
+	if ((!stock && !parse_location(r, l, l->tok[2], (int)info.place, &id, NULL)) ||
+	    !parse_count(r, l, l->tok[l->ntok - 1], 255, &want) || !runs(r, 1))
+		return;
+	rc = stock ? catan_state_piece_stock(r->state, (unsigned)k, p, &v) :
+		     catan_state_pieces_at(r->state, (unsigned)k, p, id, &v);
+	if (stock)
+		snprintf(exp, sizeof(exp), "stock %s %s %lu", name, who, want);
+	else
+		snprintf(exp, sizeof(exp), "piece %s %s %s %lu", l->tok[2], name, who, want);
+	if (rc != CATAN_OK)
+		snprintf(got, sizeof(got), "none (%s)", catan_state_errmsg(r->state));
+	else
+		snprintf(got, sizeof(got), "%lu", (unsigned long)v);
+	verdict(r, l, rc == CATAN_OK && v == want, exp, got);
+}
+
 /* The assertions of this file by their word; 0 when it is none of them. */
 int
 expect_position(struct runner *r, const struct line *l)
@@ -582,8 +624,12 @@ expect_position(struct runner *r, const struct line *l)
 		expect_pieces(r, l);
 	else if (strcmp(what, "robber") == 0)
 		expect_robber(r, l);
+	else if (strcmp(what, "piece") == 0 && l->ntok == 6)
+		expect_declared(r, l, 0);
 	else if (strcmp(what, "piece") == 0)
 		expect_piece(r, l);
+	else if (strcmp(what, "stock") == 0)
+		expect_declared(r, l, 1);
 	else if (strcmp(what, "longest_road") == 0)
 		expect_holder(r, l, H_LONGEST);
 	else if (strcmp(what, "largest_army") == 0)

@@ -332,7 +332,38 @@ do_give(struct runner *r, const struct line *l)
 	}
 }
 
-/* place settlement|city|road pN LOC */
+/* place|remove KIND pN LOC: a piece of a kind the game declares
+ * (catanrules/piece.h), from or back to the owner's stock. */
+static void
+place_declared(struct runner *r, const struct line *l, int kind, int remove)
+{
+	catan_piece_info info;
+	unsigned id;
+	int p, rc;
+
+	if (l->ntok != 4 || catan_game_piece(r->game, (unsigned)kind, &info) != CATAN_OK) {
+		script_error(r, l->no, "expected '%s %s pN LOCATION'", l->tok[0], l->tok[1]);
+		return;
+	}
+	if (!parse_player(r, l, l->tok[2], &p) ||
+	    !parse_location(r, l, l->tok[3], (int)info.place, &id, NULL) || !runs(r, 0))
+		return;
+	rc = remove ? catan_edit_remove_piece(r->state, (unsigned)kind, p, id) :
+		      catan_edit_place_piece(r->state, (unsigned)kind, p, id);
+	if (rc != CATAN_OK)
+		edit_failed(r, l);
+}
+
+/* A kind of piece the game declares named by the line's second word, or -1. */
+static int
+declared_kind(struct runner *r, const struct line *l)
+{
+	int k = l->ntok > 1 ? catan_game_piece_find(r->game, l->tok[1]) : -1;
+
+	return k >= 0 ? k : -1;
+}
+
+/* place settlement|city|road pN LOC, place KIND pN LOC */
 static void
 do_place(struct runner *r, const struct line *l)
 {
@@ -341,6 +372,10 @@ do_place(struct runner *r, const struct line *l)
 
 	if (!need_game(r, l))
 		return;
+	if ((piece = declared_kind(r, l)) >= 0) {
+		place_declared(r, l, piece, 0);
+		return;
+	}
 	if (l->ntok != 4 || (piece = piece_kind(l->tok[1])) < 0) {
 		script_error(r, l->no, "expected 'place settlement|city|road pN LOCATION'");
 		return;
@@ -354,7 +389,7 @@ do_place(struct runner *r, const struct line *l)
 		edit_failed(r, l);
 }
 
-/* remove [settlement|city|road] LOC */
+/* remove [settlement|city|road] LOC, remove KIND pN LOC */
 static void
 do_remove(struct runner *r, const struct line *l)
 {
@@ -363,6 +398,10 @@ do_remove(struct runner *r, const struct line *l)
 
 	if (!need_game(r, l))
 		return;
+	if ((kind = declared_kind(r, l)) >= 0) {
+		place_declared(r, l, kind, 1);
+		return;
+	}
 	if (l->ntok == 3)
 		piece = piece_kind(l->tok[1]);
 	if (l->ntok < 2 || l->ntok > 3 || (l->ntok == 3 && piece < 0)) {
@@ -392,7 +431,8 @@ do_remove(struct runner *r, const struct line *l)
 /* ----------------------------------------------------------------- show */
 
 /* The rest of 'show': the neutral players (pieces, no cards), then the
- * counters and holdings as the referee's observation string spells them. */
+ * counters, holdings and declared pieces as the referee's observation
+ * string spells them. */
 static void
 show_neutral_and_counters(struct runner *r, int n)
 {
@@ -425,7 +465,7 @@ show_neutral_and_counters(struct runner *r, int n)
 		if (eol)
 			*eol = '\0';
 		if (strncmp(line, "counter ", 8) == 0 || strncmp(line, "holding ", 8) == 0 ||
-		    strncmp(line, "supply ", 7) == 0)
+		    strncmp(line, "supply ", 7) == 0 || strncmp(line, "piece ", 6) == 0)
 			printf("  %s\n", line);
 		if (!eol)
 			break;

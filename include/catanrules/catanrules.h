@@ -20,6 +20,7 @@
 #include "edit.h"
 #include "observe.h"
 #include "holding.h"
+#include "piece.h"
 #include "serialize.h"
 #include "traders.h"
 

@@ -8,6 +8,7 @@
 #include "common.h"
 #include "state.h"
 #include "holding.h"
+#include "piece.h"
 
 /**
  * @file catanrules/edit.h
@@ -120,6 +121,36 @@ CATAN_API int catan_edit_set_turn(catan_state *s, int player, int phase, int dic
  */
 CATAN_API int catan_edit_set_holding(catan_state *s, int player, const char *name,
 				     unsigned count);
+
+/**
+ * Put one of an owner's pieces of a declared kind (catanrules/piece.h)
+ * from their stock on a place of the kind's class. No rule of the game is
+ * asked, only the piece's bounds: the stock and the stack limit.
+ * @param s the state
+ * @param kind a declared kind
+ * @param owner a seated or neutral player
+ * @param location a place of the kind's class
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL bad argument, kind, owner or location, an empty
+ *         stock, or a place at the kind's stack limit (the reason in
+ *         catan_state_errmsg(); the state unchanged)
+ */
+CATAN_API int catan_edit_place_piece(catan_state *s, unsigned kind, int owner,
+				     unsigned location);
+
+/**
+ * Take one of an owner's pieces of a declared kind off a place, back to
+ * their stock.
+ * @param s the state
+ * @param kind a declared kind
+ * @param owner a seated or neutral player
+ * @param location a place where the owner has a piece of the kind
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL bad argument, or no such piece there (the state
+ *         unchanged)
+ */
+CATAN_API int catan_edit_remove_piece(catan_state *s, unsigned kind, int owner,
+				      unsigned location);
 
 CATAN_END_DECLS
 

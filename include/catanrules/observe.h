@@ -94,7 +94,9 @@ CATAN_API int catan_state_observe(const catan_state *s, int observer, catan_obse
  * A line-oriented text of everything the observer knows (board included,
  * the rule modules' counters as "counter" lines, which every observer
  * sees, and the game's holdings as "holding NAME pI N" and "supply NAME N"
- * lines for what the observer may see, catanrules/holding.h); equal for
+ * lines for what the observer may see, catanrules/holding.h; and the
+ * declared pieces as "piece KIND pI stock N PLACES" lines, which every
+ * observer sees, catanrules/piece.h); equal for
  * two states exactly when the observer cannot tell them apart.
  * @param s the state
  * @param observer a player, #CATAN_OBSERVER_PUBLIC or #CATAN_OBSERVER_ALL

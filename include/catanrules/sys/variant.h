@@ -10,6 +10,7 @@
 #include "../action.h"
 #include "../state.h"
 #include "../holding.h"
+#include "../piece.h"
 
 /**
  * @file catanrules/sys/variant.h
@@ -117,6 +118,46 @@ typedef struct catan_holding_spec {
  *         more than #CATAN_MAX_HOLDINGS, or the game is already built
  */
 int catan_game_declare_holding(catan_game *g, const catan_holding_spec *spec);
+
+/**
+ * A kind of piece a game declares (catanrules/piece.h): wagons, caravans,
+ * knights, merchants, trading posts.
+ *
+ * The variant's or a module's build_game declares its kinds with
+ * catan_game_declare_piece(); the state then keeps, for each piece owner
+ * (seated and neutral players) and kind, @c stock slots, each the place
+ * of one piece or "in stock". Games that declare none keep nothing.
+ *
+ * Rules code places, moves, removes and counts them with the helpers of
+ * lib/catan-pieces.h (catan_pieces__place(), catan_pieces__move(), ...);
+ * the rules decide where a piece may go, the library keeps the bounds:
+ * an owner's stock and the kind's stack limit (a load refuses more, an
+ * edit refuses to pass them).
+ */
+typedef struct catan_piece_spec {
+	const char *name;        /**< [a-z0-9_]+, unique among the game's kinds, static storage */
+	uint32_t    place;       /**< #CATAN_LOC_HEX, #CATAN_LOC_VERTEX or #CATAN_LOC_EDGE */
+	uint16_t    stock;       /**< pieces each owner has (1..#CATAN_MAX_PIECE_STOCK) */
+	uint16_t    stack_limit; /**< most pieces of the kind on one place, all owners; 0: no limit */
+	uint32_t    flags;       /**< #CATAN_PIECE_MOVES */
+} catan_piece_spec;
+
+/** The most kinds of pieces one game may declare. */
+#define CATAN_MAX_PIECE_KINDS 8
+/** The largest stock of one kind per owner. */
+#define CATAN_MAX_PIECE_STOCK 32
+
+/**
+ * Declare a kind of piece, from the variant's or a module's build_game
+ * (only then: the state's layout is fixed once the game is built).
+ * @param g the game being built
+ * @param spec the kind; its name must outlive the game
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL a bad spec (name, place, stock, flags), a name
+ *         already declared, more than #CATAN_MAX_PIECE_KINDS, or the game
+ *         is already built
+ */
+int catan_game_declare_piece(catan_game *g, const catan_piece_spec *spec);
 
 /** Current version of struct catan_variant_ops. */
 #define CATAN_VARIANT_OPS_VERSION 3
