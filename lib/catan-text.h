@@ -42,6 +42,8 @@ int catan_text__finish(const struct catan_text *w, size_t *len_out);
 /* The name of a current player or observer that is not a player
  * ("chance", "simultaneous", "terminal", "public", "all"), or NULL. */
 const char *catan_text__who(int who);
+/* A name of a holding or card kind: 1-32 of [a-z0-9_]. */
+bool catan_text__valid_name(const char *name);
 /* "1,0,2" */
 void catan_text__vec(struct catan_text *w, const uint8_t *v, size_t n);
 /* "p2", or "none" for a negative player */

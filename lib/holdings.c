@@ -18,8 +18,8 @@
 
 /* ---------------------------------------------------------- declaring */
 
-static bool
-valid_name(const char *name)
+bool
+catan_text__valid_name(const char *name)
 {
 	size_t n = 0;
 
@@ -73,14 +73,14 @@ catan_game_declare_holding(catan_game *g, const catan_holding_spec *spec)
 	/* The layout is computed once every build_game ran. */
 	if (g->state_size)
 		return refuse_spec(g, "holdings are declared while the game is built", spec->name);
-	if (!valid_name(spec->name))
+	if (!catan_text__valid_name(spec->name))
 		return refuse_spec(g, "the name must be 1-32 of [a-z0-9_]", spec->name);
 	if (spec->visibility > CATAN_HOLDING_GROUP)
 		return refuse_spec(g, "unknown visibility", spec->name);
 	if ((spec->visibility == CATAN_HOLDING_GROUP) != (spec->group != NULL))
 		return refuse_spec(g, "a group name goes with visibility group, and only with it",
 				   spec->name);
-	if (spec->group && (!valid_name(spec->group) || strcmp(spec->group, spec->name) == 0))
+	if (spec->group && (!catan_text__valid_name(spec->group) || strcmp(spec->group, spec->name) == 0))
 		return refuse_spec(g, "the group name must be 1-32 of [a-z0-9_], not the holding's",
 				   spec->name);
 	if (spec->max == 0 || spec->has_supply > 1)
