@@ -124,10 +124,10 @@ catan_action_compare(const catan_action *a, const catan_action *b)
 /* --------------------------------------------------------------- format */
 
 static bool
-cards_nameable(const uint8_t c[CATAN_MAX_CARD_KINDS])
+cards_nameable(const catan_game *g, const uint8_t c[CATAN_MAX_CARD_KINDS])
 {
-	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
-		if (c[k] && !catan_resource_name(k))
+	for (int k = g->card_kinds; k < CATAN_MAX_CARD_KINDS; k++)
+		if (c[k])
 			return false;
 	return cards_total(c) > 0;
 }
@@ -135,13 +135,13 @@ cards_nameable(const uint8_t c[CATAN_MAX_CARD_KINDS])
 /* A side of a trade: a card list, or "nothing" for an empty side (a gift,
  * which the rules refuse with bad_trade, but which can be written). */
 static bool
-trade_side_nameable(const uint8_t c[CATAN_MAX_CARD_KINDS])
+trade_side_nameable(const catan_game *g, const uint8_t c[CATAN_MAX_CARD_KINDS])
 {
-	return cards_total(c) == 0 || cards_nameable(c);
+	return cards_total(c) == 0 || cards_nameable(g, c);
 }
 
 static void
-put_cards(struct catan_text *w, const uint8_t c[CATAN_MAX_CARD_KINDS])
+put_cards(const catan_game *g, struct catan_text *w, const uint8_t c[CATAN_MAX_CARD_KINDS])
 {
 	bool first = true;
 
@@ -149,7 +149,7 @@ put_cards(struct catan_text *w, const uint8_t c[CATAN_MAX_CARD_KINDS])
 		if (!c[k])
 			continue;
 		catan_text__put(w, "%s%s=%u", first ? "" : ",",
-				catan_resource_name(k), (unsigned)c[k]);
+				g->card_names[k], (unsigned)c[k]);
 		first = false;
 	}
 }
@@ -258,15 +258,15 @@ format_base(const catan_game *g, const catan_action *a, struct catan_text *w)
 		catan_text__put(w, " %u", (unsigned)a->target);
 		break;
 	case CATAN_ACT_DRAW_DEV:
-		if (!catan_dev_card_name(a->arg))
+		if (a->arg >= g->dev_kinds)
 			return CATAN_EINVAL;
-		catan_text__put(w, " %s", catan_dev_card_name(a->arg));
+		catan_text__put(w, " %s", g->dev_names[a->arg]);
 		break;
 	case CATAN_ACT_STEAL_CARD:
 	case CATAN_ACT_PLAY_MONOPOLY:
-		if (!catan_resource_name(a->arg))
+		if (a->arg >= g->card_kinds)
 			return CATAN_EINVAL;
-		catan_text__put(w, " %s", catan_resource_name(a->arg));
+		catan_text__put(w, " %s", g->card_names[a->arg]);
 		break;
 	case CATAN_ACT_STEAL:
 	case CATAN_ACT_CONFIRM_TRADE:
@@ -282,30 +282,30 @@ format_base(const catan_game *g, const catan_action *a, struct catan_text *w)
 	case CATAN_ACT_BUILD_CITY:
 		return format_location(g, CATAN_LOC_VERTEX, a->target, w);
 	case CATAN_ACT_DISCARD:
-		if (!cards_nameable(a->give))
+		if (!cards_nameable(g, a->give))
 			return CATAN_EINVAL;
 		catan_text__put(w, " ");
-		put_cards(w, a->give);
+		put_cards(g, w, a->give);
 		break;
 	case CATAN_ACT_PLAY_YEAR_OF_PLENTY:
-		if (!cards_nameable(a->get))
+		if (!cards_nameable(g, a->get))
 			return CATAN_EINVAL;
 		catan_text__put(w, " ");
-		put_cards(w, a->get);
+		put_cards(g, w, a->get);
 		break;
 	case CATAN_ACT_MARITIME_TRADE:
 	case CATAN_ACT_OFFER_TRADE:
 	case CATAN_ACT_COUNTER_TRADE:
-		if (!trade_side_nameable(a->give) || !trade_side_nameable(a->get))
+		if (!trade_side_nameable(g, a->give) || !trade_side_nameable(g, a->get))
 			return CATAN_EINVAL;
 		catan_text__put(w, " give ");
 		if (cards_total(a->give))
-			put_cards(w, a->give);
+			put_cards(g, w, a->give);
 		else
 			catan_text__put(w, "nothing");
 		catan_text__put(w, " get ");
 		if (cards_total(a->get))
-			put_cards(w, a->get);
+			put_cards(g, w, a->get);
 		else
 			catan_text__put(w, "nothing");
 		break;
@@ -349,29 +349,6 @@ catan_action_format(const catan_game *g, const catan_action *a, char *buf,
 
 /* ---------------------------------------------------------------- parse */
 
-static const struct {
-	const char *name;
-	int kind;
-} resource_aliases[] = {
-	{ "lumber", CATAN_LUMBER }, { "wood", CATAN_LUMBER },
-	{ "brick", CATAN_BRICK }, { "clay", CATAN_BRICK },
-	{ "wool", CATAN_WOOL }, { "sheep", CATAN_WOOL },
-	{ "grain", CATAN_GRAIN }, { "wheat", CATAN_GRAIN },
-	{ "ore", CATAN_ORE },
-};
-
-int
-catan_text__parse_resource(const char *text)
-{
-	for (size_t i = 0; i < ARRAY_LEN(resource_aliases); i++)
-		if (strcmp(text, resource_aliases[i].name) == 0)
-			return resource_aliases[i].kind;
-	for (int k = CATAN_NUM_RESOURCES; k < CATAN_MAX_CARD_KINDS; k++)
-		if (catan_resource_name(k) && strcmp(text, catan_resource_name(k)) == 0)
-			return k;
-	return -1;
-}
-
 /* Parse a decimal in [0, max] that fills the whole string. */
 static bool
 parse_uint(const char *text, unsigned max, unsigned *out)
@@ -390,7 +367,7 @@ parse_uint(const char *text, unsigned max, unsigned *out)
 }
 
 int
-catan_text__parse_cards(const char *text, uint8_t out[CATAN_MAX_CARD_KINDS])
+catan_text__parse_cards(const catan_game *g, const char *text, uint8_t out[CATAN_MAX_CARD_KINDS])
 {
 	char item[32];
 	const char *p = text;
@@ -411,7 +388,7 @@ catan_text__parse_cards(const char *text, uint8_t out[CATAN_MAX_CARD_KINDS])
 		if (!eq)
 			return CATAN_EPARSE;
 		*eq = '\0';
-		kind = catan_text__parse_resource(item);
+		kind = catan_text__parse_resource(g, item);
 		if (kind < 0)
 			return CATAN_ENOTFOUND;
 		if (!parse_uint(eq + 1, 255, &count) || count == 0 || out[kind])
@@ -498,7 +475,7 @@ parse_location(const catan_state *s, const char *tok, int want, uint16_t *out)
 static int
 parse_cards_arg(const catan_state *s, const char *tok, uint8_t out[CATAN_MAX_CARD_KINDS])
 {
-	int rc = catan_text__parse_cards(tok, out);
+	int rc = catan_text__parse_cards(s->game, tok, out);
 
 	if (rc != CATAN_OK)
 		catan_state__seterr(s, "bad card list '%s' (expected kind=n,kind=n)", tok);
@@ -559,10 +536,8 @@ parse_base_args(const catan_state *s, const struct tokens *t, catan_action *a)
 	case CATAN_ACT_DRAW_DEV:
 		if ((rc = expect_args(s, t, 3, "chance draw_dev <card>")))
 			return rc;
-		for (kind = 0; kind < CATAN_MAX_DEV_KINDS; kind++)
-			if (catan_dev_card_name(kind) && !strcmp(catan_dev_card_name(kind), t->tok[2]))
-				break;
-		if (kind == CATAN_MAX_DEV_KINDS) {
+		kind = catan_text__parse_dev(s->game, t->tok[2]);
+		if (kind < 0) {
 			catan_state__seterr(s, "unknown development card '%s'", t->tok[2]);
 			return CATAN_ENOTFOUND;
 		}
@@ -572,7 +547,7 @@ parse_base_args(const catan_state *s, const struct tokens *t, catan_action *a)
 	case CATAN_ACT_PLAY_MONOPOLY:
 		if ((rc = expect_args(s, t, 3, "<who> <action> <resource>")))
 			return rc;
-		kind = catan_text__parse_resource(t->tok[2]);
+		kind = catan_text__parse_resource(s->game, t->tok[2]);
 		if (kind < 0) {
 			catan_state__seterr(s, "unknown resource '%s'", t->tok[2]);
 			return CATAN_ENOTFOUND;

@@ -83,6 +83,14 @@ struct catan_game {
 	uint8_t pieces[4];                 /* stock per catan_piece: [1]=settle, [2]=city, [3]=road */
 	uint16_t max_actions;
 	uint16_t max_outcomes;
+	/* The card kinds in play and the names notation uses for them
+	 * (kinds.c): the base game's five and its names unless a build_game
+	 * declares others (catan_game_declare_card_kind()); NULL past
+	 * card_kinds. The strings are static storage. */
+	uint8_t card_kinds;
+	const char *card_names[CATAN_MAX_CARD_KINDS];
+	uint8_t dev_kinds;
+	const char *dev_names[CATAN_MAX_DEV_KINDS];
 
 	/* flat state layout */
 	uint32_t state_size;

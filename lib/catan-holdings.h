@@ -34,7 +34,8 @@ catan_state__holding_set(catan_state *s, int player, unsigned h, unsigned value)
 
 	st_holdings(s)[row * g->nholdings + h] = (uint16_t)value;
 }
-/* A name a game may declare (a holding, a group, a kind of piece):
+/* A name a game may declare (a holding, a group, a kind of piece or
+ * of card):
  * 1-32 of [a-z0-9_]. */
 bool catan__valid_declared_name(const char *name);
 /* The holding or group of that name: its index (a group: its first

@@ -201,9 +201,16 @@ sink__outcome(catan_sink *sink, const catan_action *a, uint32_t num, uint32_t de
 bool catan_action__fields_clean(const catan_action *a);
 /* A human sentence for a catan_reason. */
 const char *catan__reason_text(int reason);
-/* Parse "kind=n,kind=n" into counts; returns a catan_error. */
-int catan_text__parse_cards(const char *text, uint8_t out[CATAN_MAX_CARD_KINDS]);
-/* Parse a resource name or alias; -1 if unknown. */
-int catan_text__parse_resource(const char *text);
+/* Parse "kind=n,kind=n" into counts with the game's card names; returns a
+ * catan_error. */
+int catan_text__parse_cards(const catan_game *g, const char *text,
+			    uint8_t out[CATAN_MAX_CARD_KINDS]);
+/* Parse one of the game's card kind names or a base alias (kinds.c); -1 if
+ * unknown. */
+int catan_text__parse_resource(const catan_game *g, const char *text);
+/* Parse one of the game's development card names; -1 if unknown. */
+int catan_text__parse_dev(const catan_game *g, const char *text);
+/* The base kinds and names, before any build_game (kinds.c). */
+void catan_game__default_kinds(catan_game *g);
 
 #endif

@@ -40,7 +40,8 @@ void catan_text__put(struct catan_text *w, const char *fmt, ...)
  * CATAN_EBUFS when the text and its NUL did not fit, else CATAN_OK. */
 int catan_text__finish(const struct catan_text *w, size_t *len_out);
 /* The name of a current player or observer that is not a player
- * ("chance", "simultaneous", "terminal", "public", "all"), or NULL. */
+ * ("chance", "simultaneous", "terminal", "referee", "public",
+ * "all"), or NULL. */
 const char *catan_text__who(int who);
 /* "1,0,2" */
 void catan_text__vec(struct catan_text *w, const uint8_t *v, size_t n);

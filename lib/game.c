@@ -269,6 +269,7 @@ game_alloc(catan_ctx *ctx)
 	g->refcount = 1;
 	g->ctx = ctx;
 	catan__ctx_hold(ctx);
+	catan_game__default_kinds(g);
 	return g;
 }
 

@@ -117,14 +117,14 @@ member_location(struct json *j, const char *name, const catan_game *g, int kind,
 	location(j, g, kind, id);
 }
 
-/* {"lumber":1,...}: every named kind, and unnamed kinds that are non-zero. */
+/* {"lumber":1,...}: every kind the game names, and unnamed kinds that are non-zero. */
 static void
 member_cards(struct json *j, const char *name, const uint8_t *v, size_t n,
-	     const char *(*namer)(int))
+	     const char *const *names)
 {
 	begin(j, name, '{');
 	for (size_t k = 0; k < n; k++) {
-		const char *kind = namer((int)k);
+		const char *kind = names[k];
 		char other[32];
 
 		if (!kind) {
@@ -199,13 +199,12 @@ write_core(struct json *j, const catan_state *s, int observer)
 		catan_text__put(&j->text, "null");
 	else
 		location(j, g, CATAN_LOC_VERTEX, c->setup_vertex);
-	member_cards(j, "bank", c->bank, CATAN_MAX_CARD_KINDS, catan_resource_name);
+	member_cards(j, "bank", c->bank, CATAN_MAX_CARD_KINDS, g->card_names);
 	member_int(j, "dev_deck", dev_total(c->dev_deck));
 	if (observer == CATAN_OBSERVER_ALL) {
 		char rng[40];
 
-		member_cards(j, "dev_deck_cards", c->dev_deck, CATAN_MAX_DEV_KINDS,
-			     catan_dev_card_name);
+		member_cards(j, "dev_deck_cards", c->dev_deck, CATAN_MAX_DEV_KINDS, g->dev_names);
 		snprintf(rng, sizeof(rng), "%016" PRIx64 " %016" PRIx64,
 			 c->rng.state, c->rng.inc);
 		member_str(j, "rng", rng);
@@ -218,10 +217,8 @@ write_core(struct json *j, const catan_state *s, int observer)
 		catan_text__put(&j->text, "{");
 		j->need_comma = false;
 		member_player(j, "from", c->current);
-		member_cards(j, "give", c->offer_give, CATAN_MAX_CARD_KINDS,
-			     catan_resource_name);
-		member_cards(j, "get", c->offer_get, CATAN_MAX_CARD_KINDS,
-			     catan_resource_name);
+		member_cards(j, "give", c->offer_give, CATAN_MAX_CARD_KINDS, g->card_names);
+		member_cards(j, "get", c->offer_get, CATAN_MAX_CARD_KINDS, g->card_names);
 		end(j, '}');
 	} else {
 		catan_text__put(&j->text, "null");
@@ -233,6 +230,7 @@ write_player(struct json *j, const catan_state *s, int observer, int p)
 {
 	const struct core_state *c = st_ccore(s);
 	const struct player_state *ps = st_cplayer(s, p);
+	const catan_game *g = s->game;
 	bool known = observer == CATAN_OBSERVER_ALL || observer == p;
 
 	begin(j, NULL, '{');
@@ -243,17 +241,14 @@ write_player(struct json *j, const catan_state *s, int observer, int p)
 		member_int(j, "dev_bought", dev_total(c->dev_bought));
 	/* Open hands (catan_game.open_hands) show everyone's cards, not
 	 * their development cards. */
-	if (!known && s->game->open_hands)
-		member_cards(j, "hand", ps->hand, CATAN_MAX_CARD_KINDS,
-			     catan_resource_name);
+	if (!known && g->open_hands)
+		member_cards(j, "hand", ps->hand, CATAN_MAX_CARD_KINDS, g->card_names);
 	if (known) {
-		member_cards(j, "hand", ps->hand, CATAN_MAX_CARD_KINDS,
-			     catan_resource_name);
-		member_cards(j, "dev_hand", ps->dev, CATAN_MAX_DEV_KINDS,
-			     catan_dev_card_name);
+		member_cards(j, "hand", ps->hand, CATAN_MAX_CARD_KINDS, g->card_names);
+		member_cards(j, "dev_hand", ps->dev, CATAN_MAX_DEV_KINDS, g->dev_names);
 		if (p == c->current)
 			member_cards(j, "dev_bought_cards", c->dev_bought,
-				     CATAN_MAX_DEV_KINDS, catan_dev_card_name);
+				     CATAN_MAX_DEV_KINDS, g->dev_names);
 	}
 	member_int(j, "knights_played", ps->knights);
 	member_int(j, "roads_left", ps->roads_left);
@@ -273,10 +268,8 @@ write_player(struct json *j, const catan_state *s, int observer, int p)
 	if (ps->response == RESPONSE_COUNTER) {
 		catan_text__put(&j->text, "{");
 		j->need_comma = false;
-		member_cards(j, "give", ps->counter_give, CATAN_MAX_CARD_KINDS,
-			     catan_resource_name);
-		member_cards(j, "get", ps->counter_get, CATAN_MAX_CARD_KINDS,
-			     catan_resource_name);
+		member_cards(j, "give", ps->counter_give, CATAN_MAX_CARD_KINDS, g->card_names);
+		member_cards(j, "get", ps->counter_get, CATAN_MAX_CARD_KINDS, g->card_names);
 		end(j, '}');
 	} else {
 		catan_text__put(&j->text, "null");

@@ -86,6 +86,8 @@ catan_text__who(int who)
 		return "simultaneous";
 	case CATAN_PLAYER_TERMINAL:
 		return "terminal";
+	case CATAN_PLAYER_REFEREE:
+		return "referee";
 	case CATAN_OBSERVER_PUBLIC:
 		return "public";
 	case CATAN_OBSERVER_ALL:

@@ -646,7 +646,10 @@ START_TEST(test_holdings_random_play)
 			catan_state_free(t);
 		}
 		ck_assert(catan_test_random_action(f.s, &rng, &played));
+		CATAN_ASSERT_OK(catan_state_apply(f.s, &played));
 	}
+	/* the game moved on: the checks above saw 300 positions */
+	ck_assert(catan_state_is_terminal(f.s) || catan_state_move_number(f.s) >= 300);
 	close_game(&f);
 }
 END_TEST

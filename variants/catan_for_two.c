@@ -1063,9 +1063,9 @@ c2_format_action(const catan_game *g, const catan_action *a, char *buf,
 		catan_text__put(&w, " p%u", (unsigned)a->arg);
 		break;
 	case CATAN_ACT_FORCED_TRADE_CARD:
-		if (!fields_zero(a, false, true, false) || !catan_resource_name(a->arg))
+		if (!fields_zero(a, false, true, false) || a->arg >= g->card_kinds)
 			return CATAN_EINVAL;
-		catan_text__put(&w, " %s", catan_resource_name(a->arg));
+		catan_text__put(&w, " %s", g->card_names[a->arg]);
 		break;
 	case CATAN_ACT_FORCED_TRADE_GIVE: {
 		const char *sep = " ";
@@ -1075,9 +1075,9 @@ c2_format_action(const catan_game *g, const catan_action *a, char *buf,
 		for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
 			if (!a->give[k])
 				continue;
-			if (!catan_resource_name(k))
+			if (k >= g->card_kinds)
 				return CATAN_EINVAL;
-			catan_text__put(&w, "%s%s=%u", sep, catan_resource_name(k),
+			catan_text__put(&w, "%s%s=%u", sep, g->card_names[k],
 					(unsigned)a->give[k]);
 			sep = ",";
 		}
@@ -1171,12 +1171,12 @@ c2_parse_action(const catan_game *g, const char *name, const char *args,
 		out->arg = (uint16_t)who;
 		return CATAN_OK;
 	case CATAN_ACT_FORCED_TRADE_CARD:
-		if (n != 1 || (kind = catan_text__parse_resource(words[0])) < 0)
+		if (n != 1 || (kind = catan_text__parse_resource(g, words[0])) < 0)
 			return CATAN_EINVAL;
 		out->arg = (uint16_t)kind;
 		return CATAN_OK;
 	case CATAN_ACT_FORCED_TRADE_GIVE:
-		if (n != 1 || catan_text__parse_cards(words[0], out->give) != CATAN_OK)
+		if (n != 1 || catan_text__parse_cards(g, words[0], out->give) != CATAN_OK)
 			return CATAN_EINVAL;
 		return CATAN_OK;
 	default:

@@ -1275,19 +1275,19 @@ ev_format_action(const catan_game *g, const catan_action *a, char *buf,
 	case CATAN_ACT_EVENT_STEAL_CARD:
 		if (a->arg >= CATAN_NUM_RESOURCES)
 			goto bad;
-		catan_text__put(&w, " %s", catan_resource_name(a->arg));
+		catan_text__put(&w, " %s", g->card_names[a->arg]);
 		break;
 	case CATAN_ACT_TAKE_RESOURCE:
 		kind = single_card(a->get);
 		if (kind < 0)
 			goto bad;
-		catan_text__put(&w, " %s", catan_resource_name(kind));
+		catan_text__put(&w, " %s", g->card_names[kind]);
 		break;
 	case CATAN_ACT_GIVE_RESOURCE:
 		kind = single_card(a->give);
 		if (kind < 0 || a->arg >= np)
 			goto bad;
-		catan_text__put(&w, " %s p%u", catan_resource_name(kind), (unsigned)a->arg);
+		catan_text__put(&w, " %s p%u", g->card_names[kind], (unsigned)a->arg);
 		break;
 	case CATAN_ACT_EVENT_STEAL:
 		if (a->arg >= np)
@@ -1357,9 +1357,9 @@ parse_seat(const catan_game *g, const char *t, uint16_t *out)
 }
 
 static int
-parse_kind(const char *t)
+parse_kind(const catan_game *g, const char *t)
 {
-	int k = catan_text__parse_resource(t);
+	int k = catan_text__parse_resource(g, t);
 
 	return k >= 0 && k < CATAN_NUM_RESOURCES ? k : -1;
 }
@@ -1420,7 +1420,7 @@ ev_parse_action(const catan_game *g, const char *name, const char *args,
 	}
 	case CATAN_ACT_EVENT_STEAL_CARD:
 	case CATAN_ACT_TAKE_RESOURCE:
-		if (n != 1 || (k = parse_kind(tok[0])) < 0)
+		if (n != 1 || (k = parse_kind(g, tok[0])) < 0)
 			return CATAN_EPARSE;
 		if (type == CATAN_ACT_TAKE_RESOURCE)
 			out->get[k] = 1;
@@ -1428,7 +1428,7 @@ ev_parse_action(const catan_game *g, const char *name, const char *args,
 			out->arg = (uint16_t)k;
 		return CATAN_OK;
 	case CATAN_ACT_GIVE_RESOURCE:
-		if (n != 2 || (k = parse_kind(tok[0])) < 0)
+		if (n != 2 || (k = parse_kind(g, tok[0])) < 0)
 			return CATAN_EPARSE;
 		out->give[k] = 1;
 		return parse_seat(g, tok[1], &out->arg);

@@ -101,7 +101,7 @@ int parse_action(struct runner *r, const struct line *l, const char *text,
 int parse_kind_list(struct runner *r, const struct line *l, const char *text,
 		    int dev, int allow_total, int allow_empty, struct kind_list *out);
 /* Index of a card or development-card kind by name, or -1. */
-int kind_index(const char *name, size_t len, int dev);
+int kind_index(const catan_game *game, const char *name, size_t len, int dev);
 /* CATAN_PIECE_* of "settlement", "city" or "road", or -1. */
 int piece_kind(const char *word);
 

@@ -12,20 +12,20 @@
 
 /* Name of a slot of a kind list. */
 static const char *
-kind_name(int k, int dev)
+kind_name(const catan_game *game, int k, int dev)
 {
 	const char *n;
 
 	if (k == LIST_TOTAL)
 		return "total";
-	n = dev ? catan_dev_card_name(k) : catan_resource_name(k);
+	n = dev ? catan_dev_card_name(k) : catan_game_card_kind_name(game, k);
 	return n ? n : "?";
 }
 
 /* Compare a list with actual values (slot LIST_TOTAL = sum); every given
  * slot, or every slot when whole is set, must match. */
 static int
-compare_list(const struct kind_list *want, const unsigned actual[CATAN_MAX_CARD_KINDS],
+compare_list(const catan_game *game, const struct kind_list *want, const unsigned actual[CATAN_MAX_CARD_KINDS],
 	     int dev, int whole, char *exp_buf, char *got_buf, size_t cap)
 {
 	unsigned act[CATAN_MAX_CARD_KINDS + 1] = { 0 };
@@ -50,12 +50,12 @@ compare_list(const struct kind_list *want, const unsigned actual[CATAN_MAX_CARD_
 			continue;
 		if (want->given[k]) {
 			n = snprintf(exp_buf + el, cap - el, "%s%s=%u", el ? "," : "",
-				     kind_name(k, dev), w);
+				     kind_name(game, k, dev), w);
 			if (n > 0 && (size_t)n < cap - el)
 				el += (size_t)n;
 		}
 		n = snprintf(got_buf + gl, cap - gl, "%s%s=%u", gl ? "," : "",
-			     kind_name(k, dev), act[k]);
+			     kind_name(game, k, dev), act[k]);
 		if (n > 0 && (size_t)n < cap - gl)
 			gl += (size_t)n;
 	}
@@ -314,7 +314,7 @@ expect_list(struct runner *r, const struct line *l, enum list_query q)
 		for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
 			actual[k] = counts[k];
 	}
-	ok = compare_list(&want, actual, dev, q == L_HAND, e, g, sizeof(e));
+	ok = compare_list(r->game, &want, actual, dev, q == L_HAND, e, g, sizeof(e));
 	if (with_player)
 		snprintf(exp, sizeof(exp), "%s %s %s", l->tok[2],
 			 q == L_HAND ? "hand" : (dev ? "development cards" : "cards"), e);

@@ -157,28 +157,28 @@ parse_action(struct runner *r, const struct line *l, const char *text,
 	return 1;
 }
 
-static const struct {
-	const char *name;
-	int kind;
-} card_aliases[] = {
-	{ "wood", CATAN_LUMBER }, { "clay", CATAN_BRICK },
-	{ "sheep", CATAN_WOOL }, { "wheat", CATAN_GRAIN },
-};
-
-/* Index of a card or development-card kind by name, or -1. */
+/* Index of a card kind (by the game's names and aliases) or
+ * development-card kind by name, or -1. */
 int
-kind_index(const char *name, size_t len, int dev)
+kind_index(const catan_game *game, const char *name, size_t len, int dev)
 {
-	for (int k = 0; k < (dev ? CATAN_MAX_DEV_KINDS : CATAN_MAX_CARD_KINDS); k++) {
-		const char *n = dev ? catan_dev_card_name(k) : catan_resource_name(k);
+	char word[40];
+	int k;
 
-		if (n && strlen(n) == len && strncmp(n, name, len) == 0)
+	if (len >= sizeof(word))
+		return -1;
+	memcpy(word, name, len);
+	word[len] = '\0';
+	if (!dev) {
+		k = catan_game_card_kind_index(game, word);
+		return k >= 0 ? k : -1;
+	}
+	for (k = 0; k < CATAN_MAX_DEV_KINDS; k++) {
+		const char *n = catan_dev_card_name(k);
+
+		if (n && strcmp(n, word) == 0)
 			return k;
 	}
-	for (size_t i = 0; !dev && i < sizeof(card_aliases) / sizeof(card_aliases[0]); i++)
-		if (strlen(card_aliases[i].name) == len &&
-		    strncmp(card_aliases[i].name, name, len) == 0)
-			return card_aliases[i].kind;
 	return -1;
 }
 
@@ -206,7 +206,7 @@ parse_kind_list(struct runner *r, const struct line *l, const char *text,
 		if (allow_total && len == 5 && strncmp(p, "total", 5) == 0)
 			k = LIST_TOTAL;
 		else
-			k = kind_index(p, len, dev);
+			k = kind_index(r->game, p, len, dev);
 		if (k < 0 || p[len] != '=') {
 			script_error(r, l->no, "bad %s list '%s' at '%.*s' (expected kind=n,kind=n)",
 				     dev ? "development card" : "card", text, (int)len, p);

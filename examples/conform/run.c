@@ -160,7 +160,7 @@ set_cards(struct runner *r, const struct line *l, int whole)
 		for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
 			unsigned want;
 
-			if (!list.given[k] && !(whole && catan_resource_name(k)))
+			if (!list.given[k] && !(whole && catan_game_card_kind_name(r->game, k)))
 				continue;
 			want = list.given[k] ? list.count[k] : 0;
 			if ((pass == 0) != (want < info.cards[k]))
@@ -303,7 +303,7 @@ do_give(struct runner *r, const struct line *l)
 	}
 	if (!parse_player(r, l, l->tok[2], &p))
 		return;
-	kind = kind_index(l->tok[3], strlen(l->tok[3]), 1);
+	kind = kind_index(r->game, l->tok[3], strlen(l->tok[3]), 1);
 	if (kind < 0) {
 		script_error(r, l->no, "unknown development card '%s'", l->tok[3]);
 		return;
@@ -498,8 +498,8 @@ do_show(struct runner *r, const struct line *l)
 	       (unsigned)catan_state_turn_number(r->state),
 	       cli_player_name(catan_state_current_player(r->state), b, sizeof(b)),
 	       catan_state_dice(r->state), catan_state_robber(r->state));
-	for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
-		printf(" %s=%u", catan_resource_name(k), (unsigned)bank[k]);
+	for (int k = 0; k < catan_game_card_kind_count(r->game); k++)
+		printf(" %s=%u", catan_game_card_kind_name(r->game, k), (unsigned)bank[k]);
 	printf("\n");
 	for (int p = 0; p < n; p++) {
 		catan_player_info info;
@@ -509,8 +509,9 @@ do_show(struct runner *r, const struct line *l)
 		printf("  p%d vp %d/%d road %u knights %u cards", p, (int)info.public_vp,
 		       (int)info.total_vp, (unsigned)info.longest_road,
 		       (unsigned)info.knights_played);
-		for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
-			printf(" %s=%u", catan_resource_name(k), (unsigned)info.cards[k]);
+		for (int k = 0; k < catan_game_card_kind_count(r->game); k++)
+			printf(" %s=%u", catan_game_card_kind_name(r->game, k),
+			       (unsigned)info.cards[k]);
 		printf(" dev");
 		for (int k = 0; k < CATAN_NUM_DEV_KINDS; k++)
 			printf(" %s=%u", catan_dev_card_name(k), (unsigned)info.dev_cards[k]);

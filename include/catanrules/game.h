@@ -160,6 +160,36 @@ CATAN_API int catan_game_chance_mode(const catan_game *g);
 CATAN_API int catan_game_vp_to_win(const catan_game *g);
 
 /**
+ * How many kinds of resource card the game has: the kinds 0 .. n-1 of a
+ * hand, the bank and the card lists of actions (5 in the base game; a
+ * variant or module may declare more, as Merchants of Europe's salt).
+ * @param g the game
+ * @return the count, or #CATAN_EINVAL
+ */
+CATAN_API int catan_game_card_kind_count(const catan_game *g);
+
+/**
+ * The name a game gives a resource card kind in notation, JSON and
+ * conformance scripts ("lumber", ..., or a kind the game declares).
+ * @param g the game
+ * @param kind 0 .. catan_game_card_kind_count() - 1
+ * @return the name (it lives as long as the game), or NULL for a bad
+ *         game or kind
+ */
+CATAN_API const char *catan_game_card_kind_name(const catan_game *g, int kind);
+
+/**
+ * The resource card kind a name stands for in this game: one of its
+ * names, or a base-game alias ("wood", "clay", "sheep", "wheat") of a
+ * kind that keeps its base name.
+ * @param g the game
+ * @param name the name
+ * @return the kind (>= 0), #CATAN_ENOTFOUND for a name the game does not
+ *         know, or #CATAN_EINVAL for a NULL argument
+ */
+CATAN_API int catan_game_card_kind_index(const catan_game *g, const char *name);
+
+/**
  * An upper bound on the number of legal actions of one player in any state,
  * so callers can allocate once.
  * @param g the game

@@ -159,6 +159,26 @@ typedef struct catan_piece_spec {
  */
 int catan_game_declare_piece(catan_game *g, const catan_piece_spec *spec);
 
+/**
+ * Declare a resource card kind, or rename one, from the variant's or a
+ * module's build_game (only then). A game starts with the base game's
+ * five kinds and names; a declaration names kind @p kind and sets its
+ * supply (catan_game.bank_start), the next unused kind adding one to
+ * catan_game_card_kind_count(). Notation, JSON and conformance scripts
+ * use the names (a sixth kind "salt": "p0 discard salt=1"). A renamed
+ * kind loses the base aliases ("clay" for brick).
+ * @param g the game being built
+ * @param kind an existing kind to rename, or the count (a new kind)
+ * @param name [a-z0-9_]+ (1-32), not "nothing", not another kind's name
+ *        or alias; static storage
+ * @param supply the bank's cards of that kind at the start (0..255)
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL a bad name or kind, a taken name, a supply above
+ *         255, or the game is already built
+ */
+int catan_game_declare_card_kind(catan_game *g, unsigned kind, const char *name,
+				 unsigned supply);
+
 /** Current version of struct catan_variant_ops. */
 #define CATAN_VARIANT_OPS_VERSION 3
 
