@@ -278,9 +278,12 @@ START_TEST(test_observation_hides)
 	catan_action a;
 	int step = 0;
 
+	/* under valgrind a third as many positions, still through a whole game */
+	int every = catan_test_under_valgrind() ? 291 : 97;
+
 	while (step < 2500 && catan_test_random_action(s, &rng, &a)) {
 		CATAN_ASSERT_OK(catan_state_apply(s, &a));
-		if (++step % 97 == 0 || catan_state_is_terminal(s))
+		if (++step % every == 0 || catan_state_is_terminal(s))
 			check_hiding(ctx, s);
 	}
 	catan_state_free(s);
@@ -594,8 +597,10 @@ START_TEST(test_json_games)
 	catan_action a;
 	int step = 0;
 
+	int every = catan_test_under_valgrind() ? 15 : 5;
+
 	do {
-		if (step % 5 == 0 || catan_state_is_terminal(s))
+		if (step % every == 0 || catan_state_is_terminal(s))
 			check_json(s, np);
 		if (!catan_test_random_action(s, &rng, &a))
 			break;
@@ -677,9 +682,11 @@ START_TEST(test_resample_games)
 	catan_action a;
 	int step = 0, changed = 0, tries = 0;
 
+	int every = catan_test_under_valgrind() ? 123 : 41;
+
 	while (step < 2500 && catan_test_random_action(s, &rng, &a)) {
 		CATAN_ASSERT_OK(catan_state_apply(s, &a));
-		if (++step % 41 && !catan_state_is_terminal(s))
+		if (++step % every && !catan_state_is_terminal(s))
 			continue;
 		for (int i = 0; i <= np; i++) {
 			int p = observer_at(i, np);

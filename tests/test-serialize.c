@@ -159,12 +159,16 @@ START_TEST(test_snapshot_round_trip_games)
 	uint64_t rng = catan_test_seed() + (uint64_t)_i * 7919u;
 	catan_action a;
 	int step = 0;
+	/* under valgrind every 7th position, a different residue per game,
+	 * so the twelve games still cover every step offset */
+	int stride = catan_test_under_valgrind() ? 7 : 1;
 
 	check_round_trip(ctx, s);
 	while (step < 3000 && catan_test_random_action(s, &rng, &a)) {
 		CATAN_ASSERT_OK(catan_state_apply(s, &a));
 		step++;
-		check_round_trip(ctx, s);
+		if (step % stride == _i % stride || catan_state_is_terminal(s))
+			check_round_trip(ctx, s);
 		if (step % 97 == 0)
 			check_same_future(ctx, s, rng ^ (uint64_t)step, 150);
 	}
