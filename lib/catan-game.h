@@ -91,6 +91,18 @@ struct catan_game {
 	const char *card_names[CATAN_MAX_CARD_KINDS];
 	uint8_t dev_kinds;
 	const char *dev_names[CATAN_MAX_DEV_KINDS];
+	/* What buying each thing takes, as hosts read it (costs.c): the base
+	 * game's four unless a build_game declares or replaces them. The
+	 * rules charge their own costs; tests hold the two equal. */
+	struct game_cost {
+		const char *name;
+		uint8_t cards[CATAN_MAX_CARD_KINDS];
+	} costs[CATAN_MAX_COSTS];
+	uint8_t ncosts;
+	/* Cards given for one at the bank without a harbor (05.C: 4; 2..4),
+	 * and the same as a ratio bit in every kind's byte. */
+	uint8_t maritime_rate;
+	uint64_t maritime_base_bits;
 
 	/* flat state layout */
 	uint32_t state_size;

@@ -84,7 +84,8 @@ void catan_trade__maritime_rates(const catan_state *s, int player,
 void catan_trade__maritime_ratios(const catan_state *s, int player,
 				  uint8_t ratios[CATAN_MAX_CARD_KINDS]);
 /* Trading with the bank without a harbor (05.C). B6: "4:1 always"; a
- * harbor adds its own rate, it takes none away. */
+ * harbor adds its own rate, it takes none away. The base game's; a game
+ * may set its own (catan_game.maritime_base_bits). */
 #define MARITIME_BASE_RATE 4
 #define MARITIME_BASE_BITS (0x0101010101010101ull << MARITIME_BASE_RATE)
 /* catan_trade__maritime_ratio_bits() on boards with more harbors than a
@@ -96,7 +97,7 @@ static inline uint64_t
 catan_trade__maritime_ratio_bits(const catan_state *s, int player)
 {
 	const struct board *b = &s->game->board;
-	const uint64_t bits = MARITIME_BASE_BITS;
+	const uint64_t bits = s->game->maritime_base_bits;
 
 	if (b->nharbor > HARBOR_SET_MAX)
 		return catan_trade__maritime_ratio_bits_scan(s, player);

@@ -212,5 +212,7 @@ int catan_text__parse_resource(const catan_game *g, const char *text);
 int catan_text__parse_dev(const catan_game *g, const char *text);
 /* The base kinds and names, before any build_game (kinds.c). */
 void catan_game__default_kinds(catan_game *g);
+/* The base costs and maritime rate, before any build_game (costs.c). */
+void catan_game__default_costs(catan_game *g);
 
 #endif

@@ -270,6 +270,7 @@ game_alloc(catan_ctx *ctx)
 	g->ctx = ctx;
 	catan__ctx_hold(ctx);
 	catan_game__default_kinds(g);
+	catan_game__default_costs(g);
 	return g;
 }
 

@@ -45,7 +45,7 @@ catan_trade__maritime_ratio_bits_scan(const catan_state *s, int player)
 	/* in locals: the byte reads below may alias the board */
 	const struct board_harbor *h = b->harbor;
 	unsigned nharbor = b->nharbor, nvert = b->nvert;
-	uint64_t bits = MARITIME_BASE_BITS;
+	uint64_t bits = s->game->maritime_base_bits;
 
 	for (unsigned i = 0; i < nharbor; i++) {
 		/* A harbor serves its two intersections (a trading post its
@@ -90,7 +90,7 @@ catan_trade__maritime_rate(const catan_state *s, int player, int kind)
 	uint8_t rate[CATAN_MAX_CARD_KINDS];
 
 	if (kind < 0 || kind >= CATAN_MAX_CARD_KINDS)
-		return MARITIME_BASE_RATE;
+		return s->game->maritime_rate;
 	catan_trade__maritime_rates(s, player, rate);
 	return rate[kind];
 }

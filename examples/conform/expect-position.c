@@ -1,7 +1,7 @@
 /*
  * catanrules conform: the assertions about the position: whose turn, the
  * numbers of the state and its players, cards, pieces, the robber, the
- * holders of the awards, holdings and counters.
+ * holders of the awards, holdings and counters, costs and maritime rates.
  * SPDX-License-Identifier: MIT
  */
 
@@ -324,6 +324,64 @@ expect_list(struct runner *r, const struct line *l, enum list_query q)
 	verdict(r, l, ok, exp, got);
 }
 
+/* expect cost THING kind=n,... : the whole cost, every kind */
+static void
+expect_cost(struct runner *r, const struct line *l)
+{
+	char exp[TEXT_CAP + 64], got[TEXT_CAP], e[TEXT_CAP], g[TEXT_CAP];
+	unsigned actual[CATAN_MAX_CARD_KINDS] = { 0 };
+	struct kind_list want;
+	catan_cost_info cost;
+	int i;
+
+	if (l->ntok != 4) {
+		script_error(r, l->no, "expected 'expect cost THING kind=n,...'");
+		return;
+	}
+	if (!parse_kind_list(r, l, l->tok[3], 0, 0, 0, &want) || !runs(r, 1))
+		return;
+	i = catan_game_cost_index(r->game, l->tok[2]);
+	if (i < 0 || catan_game_cost(r->game, i, &cost) != CATAN_OK) {
+		snprintf(exp, sizeof(exp), "cost of %s %s", l->tok[2], l->tok[3]);
+		verdict(r, l, 0, exp, "the game has no such cost");
+		return;
+	}
+	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
+		actual[k] = cost.cards[k];
+	snprintf(exp, sizeof(exp), "cost of %s ", l->tok[2]);
+	i = compare_list(r->game, &want, actual, 0, 1, e, g, sizeof(e));
+	strncat(exp, e, sizeof(exp) - strlen(exp) - 1);
+	snprintf(got, sizeof(got), "%s", g);
+	verdict(r, l, i, exp, got);
+}
+
+/* expect maritime_rate pN KIND N */
+static void
+expect_maritime_rate(struct runner *r, const struct line *l)
+{
+	char exp[TEXT_CAP], got[TEXT_CAP];
+	unsigned long want;
+	int p, kind, rate;
+
+	if (l->ntok != 5) {
+		script_error(r, l->no, "expected 'expect maritime_rate pN KIND N'");
+		return;
+	}
+	if (!parse_player(r, l, l->tok[2], &p) || !parse_count(r, l, l->tok[4], 4, &want))
+		return;
+	kind = catan_game_card_kind_index(r->game, l->tok[3]);
+	if (kind < 0) {
+		script_error(r, l->no, "the game has no card kind '%s'", l->tok[3]);
+		return;
+	}
+	if (!runs(r, 1))
+		return;
+	rate = catan_state_maritime_rate(r->state, p, kind);
+	snprintf(exp, sizeof(exp), "%s trades %s at %lu:1", l->tok[2], l->tok[3], want);
+	snprintf(got, sizeof(got), "%d:1", rate);
+	verdict(r, l, rate >= 0 && (unsigned long)rate == want, exp, got);
+}
+
 /* expect pieces pN roads=N settlements=N cities=N (any of them) */
 static void
 expect_pieces(struct runner *r, const struct line *l)
@@ -622,6 +680,10 @@ expect_position(struct runner *r, const struct line *l)
 		expect_list(r, l, L_DECK);
 	else if (strcmp(what, "pieces") == 0)
 		expect_pieces(r, l);
+	else if (strcmp(what, "cost") == 0)
+		expect_cost(r, l);
+	else if (strcmp(what, "maritime_rate") == 0)
+		expect_maritime_rate(r, l);
 	else if (strcmp(what, "robber") == 0)
 		expect_robber(r, l);
 	else if (strcmp(what, "piece") == 0 && l->ntok == 6)

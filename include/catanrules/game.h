@@ -189,6 +189,55 @@ CATAN_API const char *catan_game_card_kind_name(const catan_game *g, int kind);
  */
 CATAN_API int catan_game_card_kind_index(const catan_game *g, const char *name);
 
+/** The most costs one game declares. */
+#define CATAN_MAX_COSTS 16
+
+/**
+ * What buying one thing takes, as catan_game_cost() describes it: the
+ * cards paid to the supply. The base game has "road", "settlement",
+ * "city" and "development_card" (its building costs card); a variant or
+ * module may replace them and add its own (a bridge, a merchant).
+ */
+typedef struct catan_cost_info {
+	const char *name;                     /**< the thing bought ([a-z0-9_]+) */
+	uint8_t     cards[CATAN_MAX_CARD_KINDS]; /**< cards of each kind paid */
+} catan_cost_info;
+
+/**
+ * How many costs the game declares.
+ * @param g the game
+ * @return the count (4 in the base game), or #CATAN_EINVAL
+ */
+CATAN_API int catan_game_cost_count(const catan_game *g);
+
+/**
+ * Describe one of the game's costs.
+ * @param g the game
+ * @param i 0 .. catan_game_cost_count() - 1
+ * @param[out] out the cost; its name lives as long as the game
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL a NULL argument or a bad index
+ */
+CATAN_API int catan_game_cost(const catan_game *g, int i, catan_cost_info *out);
+
+/**
+ * The index of the cost of a thing, by name.
+ * @param g the game
+ * @param name the thing ("road", ...)
+ * @return the index (>= 0), #CATAN_ENOTFOUND if the game has no such
+ *         cost, or #CATAN_EINVAL for a NULL argument
+ */
+CATAN_API int catan_game_cost_index(const catan_game *g, const char *name);
+
+/**
+ * How many cards of one kind a player gives the bank for one card of
+ * another without a harbor (4 in the base game, 3 in Merchants of
+ * Europe); harbors may give better rates (catan_state_maritime_rate()).
+ * @param g the game
+ * @return the rate (2..4), or #CATAN_EINVAL
+ */
+CATAN_API int catan_game_maritime_rate(const catan_game *g);
+
 /**
  * An upper bound on the number of legal actions of one player in any state,
  * so callers can allocate once.

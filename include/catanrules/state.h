@@ -482,6 +482,17 @@ CATAN_API int catan_state_vertex_piece(const catan_state *s, unsigned vertex, in
 CATAN_API int catan_state_edge_piece(const catan_state *s, unsigned edge, int *owner_out);
 
 /**
+ * The best rate at which a player trades cards of one kind with the bank
+ * now: the game's rate (catan_game_maritime_rate()) or a harbor's where
+ * the player has a settlement or city.
+ * @param s the state
+ * @param player a seated player
+ * @param kind a card kind, 0 .. catan_game_card_kind_count() - 1
+ * @return the cards given for one (2..4), or #CATAN_EINVAL
+ */
+CATAN_API int catan_state_maritime_rate(const catan_state *s, int player, int kind);
+
+/**
  * Holder of Longest Road.
  * @param s the state
  * @return the player, or -1

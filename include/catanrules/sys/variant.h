@@ -179,6 +179,31 @@ int catan_game_declare_piece(catan_game *g, const catan_piece_spec *spec);
 int catan_game_declare_card_kind(catan_game *g, unsigned kind, const char *name,
 				 unsigned supply);
 
+/**
+ * Declare what buying a thing costs, from a build_game: a new name adds
+ * a cost, a declared one ("road", ...) is replaced. Hosts read the costs
+ * (catan_game_cost()); the rules that charge them must take the same.
+ * @param g the game being built
+ * @param name the thing, 1-32 of [a-z0-9_], static storage
+ * @param cards the cards of each kind paid (kinds the game has)
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL a bad name, a card of a kind the game lacks, no
+ *         card at all, more than #CATAN_MAX_COSTS, or the game is built
+ */
+int catan_game_declare_cost(catan_game *g, const char *name,
+			    const uint8_t cards[CATAN_MAX_CARD_KINDS]);
+
+/**
+ * Set the rate at which players trade with the bank without a harbor
+ * (Merchants of Europe: 3), from a build_game. The maritime trades the
+ * library lists and checks use it; a harbor's better rate still applies.
+ * @param g the game being built
+ * @param rate cards given for one, 2..4
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL a rate out of range, or the game is built
+ */
+int catan_game_set_maritime_rate(catan_game *g, unsigned rate);
+
 /** Current version of struct catan_variant_ops. */
 #define CATAN_VARIANT_OPS_VERSION 3
 

@@ -125,6 +125,7 @@ set hand p0 lumber=4,wool=3,grain=3
 
 # §05.C: "You can also exchange with the bank: 4 identical cards for 1
 # resource of your choice."
+expect maritime_rate p0 lumber 4
 expect legal p0 maritime_trade give lumber=4 get ore=1
 expect illegal p0 maritime_trade give grain=3 get ore=1 [bad_trade_ratio]
 expect illegal p0 maritime_trade give lumber=4 get ore=2 [bad_trade_ratio]
@@ -138,12 +139,15 @@ expect actions p0 count 17
 # "If you have a colony or city on a port, its rate applies: 3 identical
 # cards against 1 port 3:1"
 place settlement p0 h17.se
+expect maritime_rate p0 grain 3
 expect legal p0 maritime_trade give grain=3 get ore=1
 expect legal p0 maritime_trade give lumber=3 get brick=1
 # RULINGS.md B6: "4:1 always" -- the harbor adds a rate, it takes none away
 expect legal p0 maritime_trade give lumber=4 get ore=1
 # "2 cards of type drawn against 1 to a specialized port 2:1"
 place settlement p0 h15.s
+expect maritime_rate p0 wool 2
+expect maritime_rate p0 grain 3
 expect legal p0 maritime_trade give wool=2 get ore=1
 expect illegal p0 maritime_trade give grain=2 get ore=1 [bad_trade_ratio]   # wool only
 # RULINGS.md B6: "Several trades in one turn are separate actions."
@@ -155,10 +159,12 @@ expect hand p0 lumber=4,brick=1,wool=1,ore=1
 set turn p1 main 2
 set hand p1 lumber=4
 place road p1 h11.ne-se
+expect maritime_rate p1 lumber 4
 expect illegal p1 maritime_trade give lumber=3 get ore=1 [bad_trade_ratio]
 expect legal p1 maritime_trade give lumber=4 get ore=1
 # "colony or city": a city on the harbor serves too.
 place city p1 h11.ne
+expect maritime_rate p1 lumber 3
 expect legal p1 maritime_trade give lumber=3 get ore=1
 
 # RULINGS.md B6: "The bank must hold the card asked for."

@@ -17,6 +17,14 @@ set cards p0 lumber=1,brick=1
 expect illegal p0 build_road h12.se-s [wrong_phase]
 set turn p0 main 4
 
+# The costs card as the game states it (§05.D table; base-game.txt: "Costs:
+# road = wood + clay; colony = wood + clay + wool + wheat; city = 3 ores +
+# 2 wheats; development = ore + wool + wheat.")
+expect cost road lumber=1,brick=1
+expect cost settlement lumber=1,brick=1,wool=1,grain=1
+expect cost city grain=2,ore=3
+expect cost development_card wool=1,grain=1,ore=1
+
 # §05.D table: "Road: 1 wood + 1 clay". "The cards spent return to the bank."
 expect bank lumber=18,brick=18
 p0 build_road h12.se-s
