@@ -207,6 +207,7 @@ cli_is_help(const char *arg)
 #include "test-holdings-module.h"
 #include "test-rounds-module.h"
 #include "test-pieces-module.h"
+#include "test-blocked-module.h"
 #endif
 
 int
@@ -220,6 +221,7 @@ cli_new_ctx(catan_ctx **out)
 	catan_test_add_holdings_module(*out);
 	catan_test_add_rounds_module(*out);
 	catan_test_add_pieces_module(*out);
+	catan_test_add_blocked_module(*out);
 #endif
 	return CLI_EXIT_OK;
 }

@@ -169,6 +169,7 @@ struct catan_game {
 	bool modules_sample;               /* ... and every such module has a sampler */
 	bool module_points;                /* some module adds points or moves the target */
 	bool module_production;            /* some module adjusts what a roll pays */
+	bool has_hex_blocked;              /* the variant or a module blocks hexes */
 	bool module_listing;               /* some module edits the legal actions */
 	/* The hooks run at every step, gathered once built (game.c): only
 	 * the modules that have one, each with its slice's offset. */

@@ -296,6 +296,18 @@ int catan_state__victory_points(const catan_state *s, int player, bool include_h
  * with the modules' robber_victims fold. Variants call this, never
  * catan_robber__victims() directly, so that modules apply everywhere. */
 uint32_t catan_state__robber_victims(const catan_state *s, unsigned hex, int thief);
+/* Whether the variant's or a module's hex_blocked hook blocks @hex (the
+ * robber aside; modules.c). */
+bool catan_state__hex_blocked_by_rules(const catan_state *s, unsigned hex);
+/* Whether @hex produces nothing on a roll now: the robber stands on it or
+ * a rule blocks it (conquered, a second robber). Every production rule
+ * asks this, never the robber alone. */
+static inline bool
+catan_state__hex_blocked(const catan_state *s, unsigned hex)
+{
+	return hex == st_ccore(s)->robber_hex ||
+	       (s->game->has_hex_blocked && catan_state__hex_blocked_by_rules(s, hex));
+}
 /* Recompute what is derived from the position after an edit or a load:
  * the modules' refresh hooks, the piece sets and harbors, then who acts. */
 void catan_state__refresh(catan_state *s);

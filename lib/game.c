@@ -215,6 +215,7 @@ game_finish(catan_game *g)
 	if (rc)
 		return rc;
 	g->modules_sample = true;
+	g->has_hex_blocked = g->variant->hex_blocked != NULL;
 	for (size_t i = 0; i < g->nmodules; i++) {
 		const struct catan_module_ops *m = g->modules[i].ops;
 
@@ -227,6 +228,8 @@ game_finish(catan_game *g)
 			g->module_points = true;
 		if (m->production)
 			g->module_production = true;
+		if (m->hex_blocked)
+			g->has_hex_blocked = true;
 		if (m->legal_actions)
 			g->module_listing = true;
 	}

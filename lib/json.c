@@ -194,6 +194,17 @@ write_core(struct json *j, const catan_state *s, int observer)
 	member_int(j, "road_building_left", c->road_building_left);
 	member_player(j, "victim", c->victim);
 	member_location(j, "robber", g, CATAN_LOC_HEX, c->robber_hex);
+	/* Games whose rules block hexes besides the robber's: which (public). */
+	if (g->has_hex_blocked) {
+		begin(j, "blocked", '[');
+		for (unsigned h = 0; h < g->board.nhex; h++) {
+			if (!catan_state__hex_blocked_by_rules(s, h))
+				continue;
+			sep(j);
+			location(j, g, CATAN_LOC_HEX, h);
+		}
+		end(j, ']');
+	}
 	key(j, "setup_vertex");
 	if (c->setup_vertex == BOARD_NONE)
 		catan_text__put(&j->text, "null");

@@ -157,6 +157,22 @@ catan_state__robber_victims(const catan_state *s, unsigned hex, int thief)
 	return victims;
 }
 
+bool
+catan_state__hex_blocked_by_rules(const catan_state *s, unsigned hex)
+{
+	const catan_game *g = s->game;
+
+	if (g->variant->hex_blocked && g->variant->hex_blocked(s, hex))
+		return true;
+	for (unsigned i = 0; i < g->nmodules; i++) {
+		const struct game_module *m = &g->modules[i];
+
+		if (m->ops->hex_blocked && m->ops->hex_blocked(s, hex, s->data + m->slice_offset))
+			return true;
+	}
+	return false;
+}
+
 int
 catan_state__victory_points(const catan_state *s, int player, bool include_hidden)
 {

@@ -21,6 +21,7 @@
  * | acting_players | fold over the mask | catan_modules__acting() |
  * | chance_outcomes | claim | catan_state__chance_outcomes(), catan_modules__sample_claim() |
  * | production | fold over what is owed | catan_modules__production() |
+ * | hex_blocked | any (robber, variant, modules) blocks | catan_state__hex_blocked() |
  * | apply, format_action, parse_action | owner of the type | catan_game__action_owner() |
  * | phase_name | first answer after the variant's | catan_modules__phase_name() |
  * | counter | first module that knows the name | catan_modules__counter(), catan_state__each_counter() |

@@ -186,6 +186,21 @@ put_core(struct catan_text *o, const catan_state *s, int observer)
 	catan_text__player(o, c->victim);
 	catan_text__put(o, "\nrobber ");
 	put_location(o, g, CATAN_LOC_HEX, c->robber_hex);
+	/* Games whose rules block hexes besides the robber's: which (public). */
+	if (g->has_hex_blocked) {
+		bool blocked = false;
+
+		catan_text__put(o, "\nblocked");
+		for (unsigned h = 0; h < g->board.nhex; h++) {
+			if (!catan_state__hex_blocked_by_rules(s, h))
+				continue;
+			catan_text__put(o, " ");
+			put_location(o, g, CATAN_LOC_HEX, h);
+			blocked = true;
+		}
+		if (!blocked)
+			catan_text__put(o, " none");
+	}
 	catan_text__standings(o, c);
 	catan_text__put(o, "\ndev_deck %u", dev_total(c->dev_deck));
 	if (observer == CATAN_OBSERVER_ALL) {

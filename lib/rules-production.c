@@ -175,7 +175,6 @@ roll_wide(catan_state *s, unsigned total)
 	const struct board *b = &s->game->board;
 	unsigned owed[CATAN_MAX_PLAYERS][CATAN_MAX_CARD_KINDS];
 	int nplayers = st_ccore(s)->num_players;
-	unsigned robber = st_ccore(s)->robber_hex;
 	unsigned nhex, kinds = 0;
 	const uint16_t *hexes = board_number_hexes(b, total, &nhex);
 
@@ -186,8 +185,8 @@ roll_wide(catan_state *s, unsigned total)
 	for (unsigned i = 0; i < nhex; i++) {
 		unsigned hex = hexes[i];
 
-		/* The robber's hex produces nothing (05.A). */
-		if (hex >= b->nhex || hex == robber)
+		/* The robber's hex produces nothing (05.A), nor a blocked one. */
+		if (hex >= b->nhex || catan_state__hex_blocked(s, hex))
 			continue;
 		hex_owed(s, hex, owed, nplayers);
 		if (b->hex[hex].resource >= 0 && b->hex[hex].resource < CATAN_MAX_CARD_KINDS)
@@ -222,7 +221,7 @@ catan_production__roll(catan_state *s, unsigned total)
 	const struct board *b = &g->board;
 	/* what each kind owes, a byte per player; kinds: those owed */
 	uint64_t owed[CATAN_MAX_CARD_KINDS] = { 0 };
-	unsigned kinds = 0, nhex, robber = st_ccore(s)->robber_hex;
+	unsigned kinds = 0, nhex;
 	const uint8_t *verts = st_cvert(s);
 	int nplayers = st_ccore(s)->num_players;
 	const uint16_t *hexes = board_number_hexes(b, total, &nhex);
@@ -235,8 +234,10 @@ catan_production__roll(catan_state *s, unsigned total)
 		/* The island's numbers: one or two hexes, each paid on its own
 		 * unless both are of one kind. The robber's hex produces
 		 * nothing (05.A). */
-		unsigned k0 = nhex > 0 && hexes[0] != robber ? (unsigned)b->hex[hexes[0]].resource : ~0u;
-		unsigned k1 = nhex > 1 && hexes[1] != robber ? (unsigned)b->hex[hexes[1]].resource : ~0u;
+		unsigned k0 = nhex > 0 && !catan_state__hex_blocked(s, hexes[0]) ?
+			      (unsigned)b->hex[hexes[0]].resource : ~0u;
+		unsigned k1 = nhex > 1 && !catan_state__hex_blocked(s, hexes[1]) ?
+			      (unsigned)b->hex[hexes[1]].resource : ~0u;
 		uint64_t w0 = k0 < CATAN_MAX_CARD_KINDS ? hex_owed_word(g, verts, &b->hex[hexes[0]]) : 0;
 		uint64_t w1 = k1 < CATAN_MAX_CARD_KINDS ? hex_owed_word(g, verts, &b->hex[hexes[1]]) : 0;
 
@@ -254,8 +255,8 @@ catan_production__roll(catan_state *s, unsigned total)
 		const struct board_hex *bh = &b->hex[hexes[i]];
 		unsigned kind = (unsigned)bh->resource;
 
-		/* The robber's hex produces nothing (05.A). */
-		if (hexes[i] == robber || kind >= CATAN_MAX_CARD_KINDS)
+		/* The robber's hex produces nothing (05.A), nor a blocked one. */
+		if (kind >= CATAN_MAX_CARD_KINDS || catan_state__hex_blocked(s, hexes[i]))
 			continue;
 		owed[kind] += hex_owed_word(g, verts, bh);
 		kinds |= 1u << kind;

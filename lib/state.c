@@ -1122,6 +1122,14 @@ catan_state_robber(const catan_state *s)
 }
 
 int
+catan_state_hex_blocked(const catan_state *s, unsigned hex)
+{
+	if (!s || hex >= s->game->board.nhex)
+		return CATAN_EINVAL;
+	return catan_state__hex_blocked(s, hex) ? 1 : 0;
+}
+
+int
 catan_state_dice(const catan_state *s)
 {
 	return s ? st_ccore(s)->dice : CATAN_EINVAL;

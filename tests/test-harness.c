@@ -71,7 +71,7 @@
 /*
  * Built a second time as test-harness-modules with HARNESS_TEST_MODULES:
  * the same checks over the test modules of tests/ (holdings, rounds and a
- * referee, declared pieces), each alone and all together on the variants
+ * referee, declared pieces, hexes blocked by conquest), each alone and all together on the variants
  * they accept. The context is the
  * only thing that differs; the checks still go through the public API.
  */
@@ -80,6 +80,7 @@
 #include "test-holdings-module.h"
 #include "test-rounds-module.h"
 #include "test-pieces-module.h"
+#include "test-blocked-module.h"
 
 static catan_ctx *
 harness_modules(catan_ctx *ctx)
@@ -89,6 +90,7 @@ harness_modules(catan_ctx *ctx)
 		catan_test_add_holdings_module(ctx);
 		catan_test_add_rounds_module(ctx);
 		catan_test_add_pieces_module(ctx);
+		catan_test_add_blocked_module(ctx);
 	}
 	return ctx;
 }

@@ -1100,7 +1100,7 @@ ev_production(const catan_state *s, unsigned total,
 	const struct ev_slice *sl = slice;
 	const struct board *b = &s->game->board;
 	const uint8_t *verts = st_cvert(s);
-	unsigned robber = st_ccore(s)->robber_hex, nhex;
+	unsigned nhex;
 	const uint16_t *hexes = board_number_hexes(b, total, &nhex);
 	int n = num_seated(s);
 
@@ -1110,7 +1110,7 @@ ev_production(const catan_state *s, unsigned total,
 		unsigned hex = hexes[i];
 		int kind;
 
-		if (hex >= b->nhex || hex == robber)
+		if (hex >= b->nhex || catan_state__hex_blocked(s, hex))
 			continue;
 		kind = b->hex[hex].resource;
 		if (kind < 0 || kind >= CATAN_MAX_CARD_KINDS)

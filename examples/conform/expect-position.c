@@ -465,6 +465,26 @@ expect_robber(struct runner *r, const struct line *l)
 	verdict(r, l, actual >= 0 && (unsigned)actual == hex, exp, got);
 }
 
+/* expect blocked h<i> yes|no: whether the hex produces nothing now */
+static void
+expect_blocked(struct runner *r, const struct line *l)
+{
+	char exp[TEXT_CAP];
+	unsigned hex;
+	int want, actual;
+
+	if (l->ntok != 4 || (strcmp(l->tok[3], "yes") != 0 && strcmp(l->tok[3], "no") != 0)) {
+		script_error(r, l->no, "expected 'expect blocked h<i> yes|no'");
+		return;
+	}
+	want = strcmp(l->tok[3], "yes") == 0;
+	if (!parse_location(r, l, l->tok[2], CATAN_LOC_HEX, &hex, NULL) || !runs(r, 1))
+		return;
+	actual = catan_state_hex_blocked(r->state, hex);
+	snprintf(exp, sizeof(exp), "%s %s", l->tok[2], want ? "blocked" : "not blocked");
+	verdict(r, l, actual == want, exp, actual < 0 ? "an error" : actual ? "blocked" : "not blocked");
+}
+
 static const char *
 piece_name(int piece)
 {
@@ -686,6 +706,8 @@ expect_position(struct runner *r, const struct line *l)
 		expect_maritime_rate(r, l);
 	else if (strcmp(what, "robber") == 0)
 		expect_robber(r, l);
+	else if (strcmp(what, "blocked") == 0)
+		expect_blocked(r, l);
 	else if (strcmp(what, "piece") == 0 && l->ntok == 6)
 		expect_declared(r, l, 0);
 	else if (strcmp(what, "piece") == 0)

@@ -457,6 +457,17 @@ CATAN_API int catan_state_dev_deck(const catan_state *s, uint8_t out[CATAN_MAX_D
 CATAN_API int catan_state_robber(const catan_state *s);
 
 /**
+ * Whether a hex produces nothing on a production roll now: the robber
+ * stands on it, or a rule of the game blocks it (Barbarian Attack's
+ * conquered hexes, a second robber). Hexes without a number never
+ * produce and are not "blocked".
+ * @param s the state
+ * @param hex the hex id
+ * @return 1 blocked, 0 not, or #CATAN_EINVAL for a bad state or hex
+ */
+CATAN_API int catan_state_hex_blocked(const catan_state *s, unsigned hex);
+
+/**
  * The last dice total rolled this turn.
  * @param s the state
  * @return 2..12, or 0 if not rolled yet this turn

@@ -98,7 +98,7 @@
 CATAN_BEGIN_DECLS
 
 /** Current version of struct catan_module_ops. */
-#define CATAN_MODULE_OPS_VERSION 5
+#define CATAN_MODULE_OPS_VERSION 6
 
 /** An editable list of actions handed to the legal_actions hook. */
 typedef struct catan_action_list {
@@ -221,6 +221,15 @@ struct catan_module_ops {
 	 *  them, of its own types. The library lists every owner's together,
 	 *  in canonical order, and lets through only a listed one. */
 	void (*referee_actions)(const catan_state *s, catan_sink *sink, const void *slice);
+
+	/* Since version 6. */
+
+	/** Whether @p hex produces nothing on a roll now for a reason of the
+	 *  module's (a conquered hex, a second robber): non-zero blocks it.
+	 *  The robber's hex is blocked already; a hex is blocked when the
+	 *  robber, the variant or any module blocks it (one place:
+	 *  catan_production__hex_blocked()). Set-up income is not production. */
+	int (*hex_blocked)(const catan_state *s, unsigned hex, const void *slice);
 };
 
 CATAN_END_DECLS

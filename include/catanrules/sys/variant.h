@@ -205,7 +205,7 @@ int catan_game_declare_cost(catan_game *g, const char *name,
 int catan_game_set_maritime_rate(catan_game *g, unsigned rate);
 
 /** Current version of struct catan_variant_ops. */
-#define CATAN_VARIANT_OPS_VERSION 3
+#define CATAN_VARIANT_OPS_VERSION 4
 
 /** The variant vtable. */
 struct catan_variant_ops {
@@ -274,6 +274,13 @@ struct catan_variant_ops {
 	/** Push the referee's legal actions now (player #CATAN_PLAYER_REFEREE;
 	 *  NULL: the variant has none). */
 	void (*referee_actions)(const catan_state *s, catan_sink *sink);
+
+	/* Since version 4. */
+
+	/** Whether @p hex produces nothing on a roll now besides the robber's
+	 *  (several robbers, one per joined board): non-zero blocks it
+	 *  (sys/module.h: hex_blocked). NULL: only the robber blocks. */
+	int (*hex_blocked)(const catan_state *s, unsigned hex);
 };
 
 CATAN_END_DECLS

@@ -60,6 +60,8 @@ expect phase main
 
 # §05.A: "The land occupied by the thief produces nothing, even if its
 # number goes out."
+expect blocked h12 yes
+expect blocked h11 no
 p0 end_turn
 expect current p1
 p1 roll
