@@ -48,16 +48,22 @@ unsigned catan_pieces__stock_left(const catan_state *s, unsigned k, int owner);
 unsigned catan_pieces__count_at(const catan_state *s, unsigned k, int owner, unsigned loc);
 /* Whether a piece of kind @k may come to @loc as far as the bounds go
  * (a move asks this): a catan_reason (BAD_LOCATION off the board,
- * OCCUPIED at the stack limit), 0 if it may. */
+ * OCCUPIED at the stack limit, or for a road-like kind on an edge that
+ * holds a road or a road-like piece), 0 if it may. */
 int catan_pieces__room_at(const catan_state *s, unsigned k, unsigned loc);
 /* Whether @owner may put a piece of kind @k from stock on @loc: also
  * NO_PIECES_LEFT for an empty stock (asked first), else as room_at. */
 int catan_pieces__check_place(const catan_state *s, unsigned k, int owner, unsigned loc);
-/* Put one of @owner's pieces of kind @k from stock on @loc (checked). */
+/* Put one of @owner's pieces of kind @k from stock on @loc (checked). A
+ * road-like piece joins the owner's network (catan_build__join_network():
+ * the edge byte, the piece sets, Longest Road). */
 void catan_pieces__place(catan_state *s, unsigned k, int owner, unsigned loc);
 /* Take one of @owner's pieces of kind @k off @loc back to stock; false
- * (nothing changed) if there is none. */
+ * (nothing changed) if there is none. A road-like piece leaves the
+ * network (catan_build__leave_network()). */
 bool catan_pieces__remove(catan_state *s, unsigned k, int owner, unsigned loc);
+/* The road-like kind whose piece lies on @edge, or -1 (none there). */
+int catan_pieces__network_kind_at(const catan_state *s, unsigned edge);
 /* Move one of @owner's pieces of kind @k from @from to @to; false
  * (nothing changed) if there is none at @from. */
 bool catan_pieces__move(catan_state *s, unsigned k, int owner, unsigned from, unsigned to);
@@ -69,7 +75,9 @@ void catan_text__declared_pieces(struct catan_text *w, const catan_state *s);
  * pieces on the board. */
 void catan_text__declared_pieces_snapshot(struct catan_text *w, const catan_state *s);
 /* Read one "piece" line of a snapshot (tokens tok[0..ntok-1]); seen[k]
- * has a bit per owner read; false with the reason in @why. */
+ * has a bit per owner read; false with the reason in @why. A road-like
+ * piece sets its edge byte only (refused on an edge that holds one):
+ * the load's refresh derives the sets and lists. */
 bool catan_pieces__read(catan_state *s, char *const *tok, int ntok, uint32_t *seen,
 			char *why, size_t cap);
 /* The stack limits of every kind; false with the reason in @why. */

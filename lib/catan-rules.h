@@ -41,6 +41,20 @@ void catan_build__sets(const catan_state *s, int player, uint64_t own_roads[2],
 		       uint64_t any_roads[2], uint64_t *own_buildings,
 		       uint64_t *any_buildings);
 void catan_build__place_road(catan_state *s, int player, unsigned edge);
+/* An edge piece of @kind (EDGE_KIND_ROAD, EDGE_KIND_NETWORK) of @player
+ * joins their network on the free @edge: its byte, the owner's road set or
+ * list and Longest Road; stocks are the caller's (place_road() keeps
+ * roads_left, pieces.c a road-like kind's slots). */
+void catan_build__join_network(catan_state *s, int player, unsigned edge, int kind);
+/* The edge piece on @edge leaves its owner's network: the byte cleared,
+ * the set or list and the owner's road length and Longest Road updated;
+ * stocks again are the caller's. */
+void catan_build__leave_network(catan_state *s, unsigned edge);
+/* Whether @player's network reaches @edge: one of its ends holds their
+ * building, or is free of other players' buildings and has one of their
+ * roads or road-like pieces (the connection a road needs, and a
+ * road-like piece's rules may ask for). */
+bool catan_build__network_reaches(const catan_state *s, int player, unsigned edge);
 void catan_build__place_settlement(catan_state *s, int player, unsigned vertex);
 void catan_build__place_city(catan_state *s, int player, unsigned vertex);
 

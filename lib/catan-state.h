@@ -16,7 +16,29 @@
 #define PIECE_BYTE(owner, kind) ((uint8_t)(((owner) + 1) | ((kind) << 6)))
 #define PIECE_OWNER(b) ((int)((b) & PIECE_OWNER_MASK) - 1)
 #define PIECE_KIND(b) ((int)((b) >> 6))
+/* Edge kinds: a road, or a declared road-like piece (CATAN_PIECE_ROAD_LIKE,
+ * its slot in pieces.c's tables says which kind). Both belong to their
+ * owner's road network (connection, Longest Road, the piece sets and
+ * lists); only kind EDGE_KIND_ROAD is a road (stock, "road" lines, the
+ * JSON roads, catan_state_edge_piece(), Event Cards' damage). */
 #define EDGE_KIND_ROAD 1
+#define EDGE_KIND_NETWORK 2
+
+/* Is the edge byte part of @player's road network? */
+static inline bool
+edge_in_network_of(uint8_t b, int player)
+{
+	return b != 0 && PIECE_OWNER(b) == player &&
+	       (PIECE_KIND(b) == EDGE_KIND_ROAD || PIECE_KIND(b) == EDGE_KIND_NETWORK);
+}
+
+/* The owner of the road on an edge byte, or -1 (empty, or a road-like
+ * piece). */
+static inline int
+edge_road_owner(uint8_t b)
+{
+	return b != 0 && PIECE_KIND(b) == EDGE_KIND_ROAD ? PIECE_OWNER(b) : -1;
+}
 
 /* Flags in core_state.flags */
 #define TURN_ROLLED      0x01u  /* dice rolled this turn */
@@ -191,7 +213,8 @@ static inline const uint8_t *st_cedge(const catan_state *s)
 /*
  * On boards with bit masks (struct board, masks_ok) every piece owner's
  * roads and buildings are also kept as bit sets, derived from the piece
- * bytes: catan_build__place_*() keep them, catan_build__refresh_sets()
+ * bytes (the roads' set has the owner's road-like pieces too: it is the
+ * network): catan_build__place_*() keep them, catan_build__refresh_sets()
  * recomputes them after edits and loads. Move generation and Longest Road
  * read them instead of converting the bytes at every call.
  */
@@ -210,8 +233,10 @@ static inline const struct owner_sets *st_csets(const catan_state *s, int p)
  * lists), derived from the piece bytes as the sets are: the listings and
  * Longest Road start from the owner's few pieces instead of scanning the
  * board. catan_build__place_*() keep them, catan_build__refresh_sets()
- * recomputes them. An owner's block: the two lengths, then room for the
- * game's stock of roads, then for its settlements and cities. A list that
+ * recomputes them. As in the sets, the road list holds the owner's network:
+ * roads and road-like pieces. An owner's block: the two lengths, then room
+ * for the game's stock of roads and road-like pieces, then for its
+ * settlements and cities. A list that
  * would pass that room (only pieces placed past the stock could make it)
  * is marked OWNER_LIST_LOST, and its readers scan the piece bytes.
  */
@@ -242,7 +267,8 @@ st_cpiece_list(const catan_state *s, int p, unsigned which, unsigned *n)
  * The owner's roads or buildings one id at a time, ascending: from their
  * list, or, when the game keeps none or it is lost, from every piece byte
  * (edges for OWNER_ROADS, intersections for OWNER_BUILDINGS). Edges hold
- * roads only, so an owned edge byte is a road, as in the lists.
+ * only the owners' networks (roads, road-like pieces), so an owned edge
+ * byte is part of the network, as in the lists.
  */
 struct owned_pieces {
 	const uint16_t *list;   /* the owner's list, or NULL to scan */

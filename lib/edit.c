@@ -150,6 +150,14 @@ edit_remove(catan_state *s, int piece, unsigned location)
 		if (location >= b->nedge || !st_edge(s)[location])
 			return refuse(s, "no road there");
 		at = st_edge(s)[location];
+		/* A road-like piece keeps its own stock: its edit takes it. */
+		if (PIECE_KIND(at) != EDGE_KIND_ROAD) {
+			int k = catan_pieces__network_kind_at(s, location);
+
+			catan_state__seterr(s, "edit refused: a '%s' stands there: remove it with catan_edit_remove_piece",
+					    k >= 0 ? s->game->piece_kinds[k].name : "piece");
+			return CATAN_EINVAL;
+		}
 		st_player(s, PIECE_OWNER(at))->roads_left++;
 		st_edge(s)[location] = 0;
 	} else {

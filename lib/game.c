@@ -67,7 +67,11 @@ compute_layout(catan_game *g)
 		g->off_sets = (uint32_t)off;
 		off += (uint64_t)catan_game__owners(g) * sizeof(struct owner_sets);
 	} else {
+		/* The road list is the network: road-like pieces too. */
 		g->list_roads = g->pieces[CATAN_PIECE_ROAD];
+		for (unsigned k = 0; k < g->npiece_kinds; k++)
+			if (g->piece_kinds[k].flags & CATAN_PIECE_ROAD_LIKE)
+				g->list_roads = (uint16_t)(g->list_roads + g->piece_kinds[k].stock);
 		g->list_buildings = (uint16_t)(g->pieces[CATAN_PIECE_SETTLEMENT] +
 					       g->pieces[CATAN_PIECE_CITY]);
 		g->list_stride = (uint32_t)round8(2u * (2u + g->list_roads + g->list_buildings));

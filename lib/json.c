@@ -310,7 +310,9 @@ write_board(struct json *j, const catan_state *s)
 		for (unsigned id = 0; id < n; id++) {
 			uint8_t byte = road ? st_cedge(s)[id] : st_cvert(s)[id];
 
-			if (!byte || (!road && PIECE_KIND(byte) != lists[l].kind))
+			/* a road-like piece is in "pieces" */
+			if (!byte || (road ? PIECE_KIND(byte) != EDGE_KIND_ROAD :
+					     PIECE_KIND(byte) != lists[l].kind))
 				continue;
 			begin(j, NULL, '{');
 			member_location(j, "at", g, road ? CATAN_LOC_EDGE : CATAN_LOC_VERTEX, id);

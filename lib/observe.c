@@ -277,14 +277,15 @@ put_board(struct catan_text *o, const catan_state *s)
 				PIECE_KIND(byte) == CATAN_PIECE_CITY ? "city" : "settlement",
 				PIECE_OWNER(byte));
 	}
+	/* Roads only: a road-like piece is shown by its "piece" line. */
 	for (unsigned e = 0; e < b->nedge; e++) {
-		uint8_t byte = st_cedge(s)[e];
+		int owner = edge_road_owner(st_cedge(s)[e]);
 
-		if (!byte)
+		if (owner < 0)
 			continue;
 		catan_text__put(o, "road ");
 		put_location(o, g, CATAN_LOC_EDGE, e);
-		catan_text__put(o, " p%d\n", PIECE_OWNER(byte));
+		catan_text__put(o, " p%d\n", owner);
 	}
 }
 

@@ -44,8 +44,17 @@ catan_game_declare_piece(catan_game *g, const catan_piece_spec *spec)
 				   spec->name);
 	if (spec->stock == 0 || spec->stock > CATAN_MAX_PIECE_STOCK)
 		return refuse_spec(g, "the stock must be 1..32", spec->name);
-	if (spec->flags & ~CATAN_PIECE_MOVES)
+	if (spec->flags & ~(CATAN_PIECE_MOVES | CATAN_PIECE_ROAD_LIKE))
 		return refuse_spec(g, "unknown flags", spec->name);
+	/* A road-like piece is an edge of its owner's network, alone on it,
+	 * and stays where it was built. */
+	if ((spec->flags & CATAN_PIECE_ROAD_LIKE) && spec->place != CATAN_LOC_EDGE)
+		return refuse_spec(g, "a road-like piece stands on edges", spec->name);
+	if ((spec->flags & CATAN_PIECE_ROAD_LIKE) && (spec->flags & CATAN_PIECE_MOVES))
+		return refuse_spec(g, "a road-like piece does not move", spec->name);
+	if ((spec->flags & CATAN_PIECE_ROAD_LIKE) && spec->stack_limit > 1)
+		return refuse_spec(g, "a road-like piece stands alone on its edge (stack limit 1)",
+				   spec->name);
 	if (g->npiece_kinds >= CATAN_MAX_PIECE_KINDS)
 		return refuse_spec(g, "too many kinds of pieces in one game", spec->name);
 	if (catan_game__piece_index(g, spec->name) >= 0)
@@ -55,7 +64,7 @@ catan_game_declare_piece(catan_game *g, const catan_piece_spec *spec)
 	gp->place = (uint8_t)spec->place;
 	gp->flags = (uint8_t)spec->flags;
 	gp->stock = spec->stock;
-	gp->stack_limit = spec->stack_limit;
+	gp->stack_limit = (spec->flags & CATAN_PIECE_ROAD_LIKE) ? 1 : spec->stack_limit;
 	/* Offsets wait for the owner count: catan_game__pieces_size(). */
 	gp->offset = 0;
 	return CATAN_OK;
@@ -135,6 +144,10 @@ catan_pieces__room_at(const catan_state *s, unsigned k, unsigned loc)
 
 	if (loc >= catan_game__piece_places(s->game, k))
 		return CATAN_REASON_BAD_LOCATION;
+	/* A road-like piece shares its edge with no road and no piece of
+	 * any road-like kind (its byte says). */
+	if ((gp->flags & CATAN_PIECE_ROAD_LIKE) && st_cedge(s)[loc] != 0)
+		return CATAN_REASON_OCCUPIED;
 	if (gp->stack_limit && catan_pieces__count_at(s, k, -1, loc) >= gp->stack_limit)
 		return CATAN_REASON_OCCUPIED;
 	return CATAN_REASON_NONE;
@@ -148,18 +161,40 @@ catan_pieces__check_place(const catan_state *s, unsigned k, int owner, unsigned 
 	return catan_pieces__room_at(s, k, loc);
 }
 
-void
-catan_pieces__place(catan_state *s, unsigned k, int owner, unsigned loc)
+static bool
+road_like(const catan_state *s, unsigned k)
+{
+	return (s->game->piece_kinds[k].flags & CATAN_PIECE_ROAD_LIKE) != 0;
+}
+
+/* One of @owner's pieces of kind @k from stock to @loc in the slots alone;
+ * false if the stock is empty. */
+static bool
+slot_insert(catan_state *s, unsigned k, int owner, unsigned loc)
 {
 	uint16_t *slot = st_piece_slots(s, k, owner);
 	unsigned i = s->game->piece_kinds[k].stock - 1;
 
 	if (slot[i] != PIECE_IN_STOCK)
-		return;
+		return false;
 	/* Insertion into the sorted slots: the last one is free. */
 	for (; i > 0 && slot[i - 1] > loc; i--)
 		slot[i] = slot[i - 1];
 	slot[i] = (uint16_t)loc;
+	return true;
+}
+
+void
+catan_pieces__place(catan_state *s, unsigned k, int owner, unsigned loc)
+{
+	/* A road-like piece never covers what its edge holds (the callers
+	 * checked; the byte is its only record besides the slot). */
+	if (road_like(s, k) && (loc >= s->game->board.nedge || st_cedge(s)[loc] != 0))
+		return;
+	if (!slot_insert(s, k, owner, loc))
+		return;
+	if (road_like(s, k))
+		catan_build__join_network(s, owner, loc, EDGE_KIND_NETWORK);
 }
 
 bool
@@ -177,7 +212,24 @@ catan_pieces__remove(catan_state *s, unsigned k, int owner, unsigned loc)
 	for (; i + 1 < n; i++)
 		slot[i] = slot[i + 1];
 	slot[n - 1] = PIECE_IN_STOCK;
+	if (road_like(s, k))
+		catan_build__leave_network(s, loc);
 	return true;
+}
+
+int
+catan_pieces__network_kind_at(const catan_state *s, unsigned edge)
+{
+	const catan_game *g = s->game;
+	uint8_t b;
+
+	if (edge >= g->board.nedge || !(b = st_cedge(s)[edge]) ||
+	    PIECE_KIND(b) != EDGE_KIND_NETWORK)
+		return -1;
+	for (unsigned k = 0; k < g->npiece_kinds; k++)
+		if (road_like(s, k) && catan_pieces__count_at(s, k, PIECE_OWNER(b), edge))
+			return (int)k;
+	return -1;
 }
 
 bool
@@ -376,7 +428,17 @@ catan_pieces__read(catan_state *s, char *const *tok, int ntok, uint32_t *seen, c
 				 tok[i]);
 			return false;
 		}
-		catan_pieces__place(s, (unsigned)k, owner, id);
+		/* A road-like piece is its edge's byte (the piece sets and
+		 * awards follow from the bytes once the load is read). */
+		if (road_like(s, (unsigned)k)) {
+			if (st_cedge(s)[id] != 0) {
+				snprintf(why, cap, "piece '%s' on %.40s: the edge already holds a road or piece",
+					 gp->name, tok[i]);
+				return false;
+			}
+			st_edge(s)[id] = PIECE_BYTE(owner, EDGE_KIND_NETWORK);
+		}
+		(void)slot_insert(s, (unsigned)k, owner, id);
 	}
 	seen[k] |= UINT32_C(1) << owner;
 	return true;

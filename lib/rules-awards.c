@@ -24,11 +24,13 @@ struct road_walk {
 	uint64_t seen[WALK_WORDS];   /* roads any walk has used */
 };
 
+/* Road-like pieces are walked as roads: "Bridges count as roads for
+ * purposes of the Longest Route bonus VP tile" (traders-and-barbarians.txt,
+ * Rivers of Catan). */
 static bool
 is_road_of(uint8_t byte, int player)
 {
-	return byte != 0 && PIECE_OWNER(byte) == player &&
-	       PIECE_KIND(byte) == EDGE_KIND_ROAD;
+	return edge_in_network_of(byte, player);
 }
 
 static bool

@@ -5,11 +5,12 @@
 
 #include "catan-private.h"
 
+/* Roads connect through road-like pieces too (CATAN_PIECE_ROAD_LIKE:
+ * "A bridge is part of its owner's network", RULINGS T17). */
 static bool
 is_road_of(uint8_t edge_byte, int player)
 {
-	return edge_byte != 0 && PIECE_OWNER(edge_byte) == player &&
-	       PIECE_KIND(edge_byte) == EDGE_KIND_ROAD;
+	return edge_in_network_of(edge_byte, player);
 }
 
 /* Does one of the player's roads end at the vertex (other than @skip)? */
@@ -50,13 +51,21 @@ has_free_edge_at(const catan_state *s, unsigned vertex)
  * A road connects at an end that holds the player's own building, or at an
  * end free of other players' buildings where another of the player's roads
  * ends: "You cannot extend a road through a colony or other city" (05.D).
+ * Road-like pieces connect the same way ("A new bridge must connect to one
+ * of your existing roads or buildings. You may not build a bridge past an
+ * opponent's settlement or city.", traders-and-barbarians.txt, Rivers of
+ * Catan), so their rules ask this too.
  */
-static bool
-road_connects(const catan_state *s, int player, unsigned edge)
+bool
+catan_build__network_reaches(const catan_state *s, int player, unsigned edge)
 {
-	const struct board_edge *be = &s->game->board.edge[edge];
+	const struct board_edge *be;
 	const uint8_t *verts = st_cvert(s);
 
+	if (player < 0 || player >= catan_game__owners(s->game) ||
+	    edge >= s->game->board.nedge)
+		return false;
+	be = &s->game->board.edge[edge];
 	for (unsigned j = 0; j < 2; j++) {
 		unsigned v = be->vert[j];
 
@@ -96,7 +105,7 @@ catan_build__check_road(const catan_state *s, int player, unsigned edge, bool se
 			return CATAN_REASON_SETUP_ORDER;
 		return CATAN_REASON_NONE;
 	}
-	if (!road_connects(s, player, edge))
+	if (!catan_build__network_reaches(s, player, edge))
 		return CATAN_REASON_NOT_CONNECTED;
 	return CATAN_REASON_NONE;
 }
@@ -323,7 +332,8 @@ catan_build__refresh_sets(catan_state *s)
 
 		os->roads[0] = os->roads[1] = 0;
 		os->buildings = 0;
-		catan_bytes__sets(st_cedge(s), b->nedge, 0xff, PIECE_BYTE(p, EDGE_KIND_ROAD),
+		/* roads and road-like pieces alike: the owner's network */
+		catan_bytes__sets(st_cedge(s), b->nedge, PIECE_OWNER_MASK, (uint8_t)(p + 1),
 				  os->roads, NULL);
 		catan_bytes__sets(st_cvert(s), b->nvert, PIECE_OWNER_MASK, (uint8_t)(p + 1),
 				  &os->buildings, NULL);
@@ -410,7 +420,7 @@ road_ends(const catan_state *s, int player, uint64_t *ends)
 /*
  * Every free edge at an intersection the player can build from: one of
  * their buildings, or an end of one of their roads not taken by another
- * player's building. This is road_connects() turned around, so the list
+ * player's building. This is catan_build__network_reaches() turned around, so the list
  * comes out in id order without testing every edge of the board.
  */
 size_t
@@ -660,23 +670,49 @@ through_owners_at(const catan_state *s, unsigned vertex)
 }
 
 void
-catan_build__place_road(catan_state *s, int player, unsigned edge)
+catan_build__join_network(catan_state *s, int player, unsigned edge, int kind)
 {
-	struct player_state *ps;
-
 	if (player < 0 || player >= catan_game__owners(s->game) ||
 	    edge >= s->game->board.nedge)
 		return;
-	ps = st_player(s, player);
-	st_edge(s)[edge] = PIECE_BYTE(player, EDGE_KIND_ROAD);
+	st_edge(s)[edge] = PIECE_BYTE(player, kind);
 	if (s->game->off_sets)
 		st_sets(s, player)->roads[edge >> 6] |= 1ull << (edge & 63);
 	else if (s->game->off_lists)
 		list_insert(s, player, OWNER_ROADS, edge);
-	if (ps->roads_left > 0)
-		ps->roads_left--;
-	/* Only the builder's network holding this road changed. */
+	/* Only the builder's network holding this edge changed. */
 	catan_awards__road_added(s, player, edge);
+}
+
+void
+catan_build__leave_network(catan_state *s, unsigned edge)
+{
+	int owner;
+
+	if (edge >= s->game->board.nedge || !st_edge(s)[edge])
+		return;
+	owner = PIECE_OWNER(st_edge(s)[edge]);
+	st_edge(s)[edge] = 0;
+	if (owner < 0 || owner >= catan_game__owners(s->game))
+		return;
+	if (s->game->off_sets)
+		st_sets(s, owner)->roads[edge >> 6] &= ~(1ull << (edge & 63));
+	else if (s->game->off_lists)
+		list_remove(s, owner, OWNER_ROADS, edge);
+	/* Taking an edge away shortens only its owner's trails, and may
+	 * split their network: the owner's length is walked again. */
+	catan_awards__refresh_longest_road(s, UINT32_C(1) << (owner & 31));
+}
+
+void
+catan_build__place_road(catan_state *s, int player, unsigned edge)
+{
+	if (player < 0 || player >= catan_game__owners(s->game) ||
+	    edge >= s->game->board.nedge)
+		return;
+	if (st_player(s, player)->roads_left > 0)
+		st_player(s, player)->roads_left--;
+	catan_build__join_network(s, player, edge, EDGE_KIND_ROAD);
 }
 
 void

@@ -142,7 +142,8 @@ write_snapshot(struct catan_text *w, const catan_state *s)
 	for (unsigned e = 0; e < b->nedge; e++) {
 		uint8_t byte = st_cedge(s)[e];
 
-		if (!byte)
+		/* a road-like piece: its "piece" line says it */
+		if (!byte || PIECE_KIND(byte) == EDGE_KIND_NETWORK)
 			continue;
 		catan_text__put(w, "road ");
 		put_location(w, g, CATAN_LOC_EDGE, e);
@@ -748,6 +749,8 @@ read_road(struct loader *ld)
 		return rc;
 	if ((rc = get_player(ld, ld->tok[2], false, "owner", &owner)))
 		return rc;
+	if (st_edge(ld->s)[id] && PIECE_KIND(st_edge(ld->s)[id]) == EDGE_KIND_NETWORK)
+		return fail(ld, "edge %s: a road-like piece lies there", ld->tok[1]);
 	if (st_edge(ld->s)[id])
 		return fail(ld, "edge %s given twice", ld->tok[1]);
 	st_edge(ld->s)[id] = PIECE_BYTE(owner, EDGE_KIND_ROAD);
@@ -920,9 +923,10 @@ validate_board(struct loader *ld)
 		else
 			settlements[PIECE_OWNER(byte)]++;
 	}
+	/* roads only: road-like pieces have their own stock */
 	for (unsigned e = 0; e < b->nedge; e++)
-		if (st_cedge(s)[e])
-			roads[PIECE_OWNER(st_cedge(s)[e])]++;
+		if (edge_road_owner(st_cedge(s)[e]) >= 0)
+			roads[edge_road_owner(st_cedge(s)[e])]++;
 	for (int p = 0; p < np; p++) {
 		const struct player_state *ps = st_cplayer(s, p);
 

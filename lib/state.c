@@ -1155,10 +1155,11 @@ catan_state_edge_piece(const catan_state *s, unsigned edge, int *owner_out)
 
 	if (!s || edge >= s->game->board.nedge)
 		return CATAN_EINVAL;
+	/* A road-like piece is not a road: catan_state_pieces_at() finds it. */
 	b = st_cedge(s)[edge];
 	if (owner_out)
-		*owner_out = b ? PIECE_OWNER(b) : -1;
-	return b ? CATAN_PIECE_ROAD : CATAN_PIECE_NONE;
+		*owner_out = edge_road_owner(b);
+	return edge_road_owner(b) >= 0 ? CATAN_PIECE_ROAD : CATAN_PIECE_NONE;
 }
 
 int

@@ -1,7 +1,8 @@
 /*
  * A test module declaring pieces beyond settlement, city and road: a
- * moving edge piece with a stack limit (Merchants of Europe's caravans)
- * and an intersection piece placed by edits only; shared by
+ * moving edge piece with a stack limit (Merchants of Europe's caravans),
+ * an intersection piece placed by edits only and a road-like edge piece
+ * (Rivers of Catan's bridges); shared by
  * test-pieces.c, the harness over the test modules and the test build of
  * the catanrules tool (the conformance scripts of
  * tests/conformance/test-modules).
@@ -24,14 +25,24 @@
  *                                          of anyone's, at most once a turn.
  *   merchant  on intersections, 2 per owner, no stack limit, moves; no
  *             action: edits only.
- * Nothing costs cards, nothing scores.
+ *   bridge    on edges, 3 per owner, road-like (CATAN_PIECE_ROAD_LIKE:
+ *             part of its owner's road network, Longest Road included).
+ *             In the main phase the current player may
+ *               build_bridge <edge>        on an empty edge their network
+ *                                          reaches (an own building or
+ *                                          road or bridge at an end not
+ *                                          taken by an opponent's
+ *                                          building), for 2 brick and
+ *                                          1 lumber.
+ * Only bridges cost cards; nothing scores but through Longest Road.
  */
 extern const struct catan_module_ops catan_test_pieces_module;
 
 /* The module's action types. */
 enum {
 	CATAN_TEST_ACT_SET_UP_CARAVAN = 0x1f0,
-	CATAN_TEST_ACT_MOVE_CARAVAN   = 0x1f1
+	CATAN_TEST_ACT_MOVE_CARAVAN   = 0x1f1,
+	CATAN_TEST_ACT_BUILD_BRIDGE   = 0x1f2
 };
 
 /* Add the module to a context's registry (after the modules there). */

@@ -147,7 +147,8 @@ START_TEST(test_pieces_declared)
 	catan_game *base;
 
 	open_game(&f);
-	ck_assert_int_eq(catan_game_piece_count(f.g), 2);
+	/* caravans, merchants and bridges (test-bridges.c) */
+	ck_assert_int_eq(catan_game_piece_count(f.g), 3);
 	CATAN_ASSERT_OK(catan_game_piece(f.g, CARAVAN, &info));
 	ck_assert_str_eq(info.name, "caravan");
 	ck_assert_uint_eq(info.place, CATAN_LOC_EDGE);
@@ -160,7 +161,7 @@ START_TEST(test_pieces_declared)
 	ck_assert_uint_eq(info.stack_limit, 0);
 	ck_assert_int_eq(catan_game_piece_find(f.g, "merchant"), MERCHANT);
 	CATAN_ASSERT_ERR(catan_game_piece_find(f.g, "wagon"), CATAN_ENOTFOUND);
-	CATAN_ASSERT_ERR(catan_game_piece(f.g, 2, &info), CATAN_EINVAL);
+	CATAN_ASSERT_ERR(catan_game_piece(f.g, 3, &info), CATAN_EINVAL);
 	CATAN_ASSERT_ERR(catan_game_piece(NULL, 0, &info), CATAN_EINVAL);
 	ck_assert_uint_eq(stock(f.s, 0), 2);
 	ck_assert_uint_eq(stock(f.s, 2), 2);
@@ -168,7 +169,7 @@ START_TEST(test_pieces_declared)
 		uint32_t n;
 
 		CATAN_ASSERT_ERR(catan_state_piece_stock(f.s, CARAVAN, 3, &n), CATAN_EINVAL);
-		CATAN_ASSERT_ERR(catan_state_piece_stock(f.s, 2, 0, &n), CATAN_EINVAL);
+		CATAN_ASSERT_ERR(catan_state_piece_stock(f.s, 3, 0, &n), CATAN_EINVAL);
 		CATAN_ASSERT_ERR(catan_state_pieces_at(f.s, CARAVAN, 0, 9999, &n), CATAN_EINVAL);
 		CATAN_ASSERT_ERR(catan_state_pieces_at(f.s, CARAVAN, -2, 0, &n), CATAN_EINVAL);
 	}
@@ -405,7 +406,7 @@ END_TEST
 START_TEST(test_pieces_json)
 {
 	struct fixture f;
-	char *json = malloc(TEXT_CAP), want[256];
+	char *json = malloc(TEXT_CAP), want[512];
 
 	ck_assert_ptr_nonnull(json);
 	open_game(&f);
@@ -416,7 +417,9 @@ START_TEST(test_pieces_json)
 		 "\"pieces\":{\"caravan\":[{\"stock\":1,\"at\":[\"%s\"]},"
 		 "{\"stock\":2,\"at\":[]},{\"stock\":1,\"at\":[\"%s\"]}],"
 		 "\"merchant\":[{\"stock\":2,\"at\":[]},{\"stock\":2,\"at\":[]},"
-		 "{\"stock\":2,\"at\":[]}]}}", f.name[0], f.name[3]);
+		 "{\"stock\":2,\"at\":[]}],"
+		 "\"bridge\":[{\"stock\":3,\"at\":[]},{\"stock\":3,\"at\":[]},"
+		 "{\"stock\":3,\"at\":[]}]}}", f.name[0], f.name[3]);
 	ck_assert_msg(strstr(json, want) != NULL, "no '%s' in %s", want, json);
 	free(json);
 	close_game(&f);
@@ -468,6 +471,12 @@ static const struct {
 	{ "piece caravan p0 E1", "given twice" },
 	{ "piece caravan p1 E0\npiece caravan p2 E0", "3 'caravan' on" },
 	{ "piece merchant p1 E0", "is not a place for it" },
+	/* A road-like piece (the bridge, test-bridges.c) lies alone on its
+	 * edge: not on a road, not twice, and no road comes over it. */
+	{ "piece bridge p1 E0", "already holds a road or piece" },
+	{ "piece bridge p1 E2 E2", "already holds a road or piece" },
+	{ "piece bridge p1 E2\npiece bridge p2 E2", "already holds a road or piece" },
+	{ "piece bridge p1 E2\nroad E2 p1", "a road-like piece lies there" },
 };
 
 START_TEST(test_pieces_snapshot_refused)

@@ -202,15 +202,17 @@ damaged_word(const struct ev_slice *sl, unsigned i)
 	return w;
 }
 
+/* The owner of the road on @edge. Road-like pieces do not count: "Bridges
+ * are not roads for Earthquake and cannot be damaged" (RULINGS T11). */
 static int
 edge_owner(const catan_state *s, unsigned edge)
 {
-	uint8_t b;
+	int owner;
 
 	if (edge >= s->game->board.nedge)
 		return CATAN_NO_PLAYER;
-	b = st_cedge(s)[edge];
-	return b ? PIECE_OWNER(b) : CATAN_NO_PLAYER;
+	owner = edge_road_owner(st_cedge(s)[edge]);
+	return owner >= 0 ? owner : CATAN_NO_PLAYER;
 }
 
 /* Damaged roads of @p player, counting at most @p max of them. */
@@ -221,7 +223,7 @@ damaged_roads(const catan_state *s, const struct ev_slice *sl, int player, unsig
 	unsigned n = 0, ne = s->game->board.nedge;
 
 	/* Damaged roads are few: walk the set bits, eight edges a byte. An
-	 * edge's owner is PIECE_OWNER() of its byte (-1 when empty). */
+	 * edge's road owner is edge_road_owner() of its byte (-1 when empty). */
 	for (unsigned i = 0; i < EV_MAX_EDGES / 64 && i * 64 < ne; i++) {
 		uint64_t m = damaged_word(sl, i);
 
@@ -229,7 +231,7 @@ damaged_roads(const catan_state *s, const struct ev_slice *sl, int player, unsig
 			unsigned e = i * 64 + (unsigned)__builtin_ctzll(m);
 
 			m &= m - 1;
-			if (e < ne && PIECE_OWNER(edges[e]) == player && ++n >= max)
+			if (e < ne && edge_road_owner(edges[e]) == player && ++n >= max)
 				return n;
 		}
 	}
@@ -259,9 +261,9 @@ with_intact_roads(const catan_state *s, const struct ev_slice *sl)
 	for (unsigned e = 0; e < ne; e++) {
 		int owner;
 
-		if (!edges[e] || is_damaged(sl, e))
+		if (is_damaged(sl, e))
 			continue;
-		owner = PIECE_OWNER(edges[e]);
+		owner = edge_road_owner(edges[e]);
 		if (owner >= 0 && owner < n)
 			mask |= UINT32_C(1) << owner;
 	}

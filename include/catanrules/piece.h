@@ -36,13 +36,29 @@ CATAN_BEGIN_DECLS
 /** The kind moves from place to place (catan_piece_info.flags). */
 #define CATAN_PIECE_MOVES 0x1u
 
+/**
+ * The kind is part of its owner's road network (catan_piece_info.flags):
+ * an edge piece such as Rivers of Catan's bridge. Roads and settlements
+ * connect through it, it counts for the owner's longest continuous road
+ * (and so for Longest Road), and another player's building at one of its
+ * ends breaks the network there as it breaks a road. It is not a road: it
+ * has its own stock, is not counted in catan_player_info.roads_left,
+ * catan_state_edge_piece() says #CATAN_PIECE_NONE for its edge, and the
+ * "road" lines of observations and snapshots and the JSON "roads" list
+ * leave it out (its "piece" lines and entry show it). It stands alone: no
+ * road and no other piece of the kind shares its edge, so its stack limit
+ * is 1. Declarations refuse it on hexes or intersections, together with
+ * #CATAN_PIECE_MOVES, and with a stack limit other than 0 or 1.
+ */
+#define CATAN_PIECE_ROAD_LIKE 0x2u
+
 /** A declared kind of piece, as catan_game_piece() describes it. */
 typedef struct catan_piece_info {
 	const char *name;        /**< the kind's name ([a-z0-9_]+) */
 	uint32_t    place;       /**< where it stands: a #catan_location_kind */
 	uint32_t    stock;       /**< pieces of the kind each owner has */
 	uint32_t    stack_limit; /**< most pieces of the kind on one place, all owners; 0: no limit */
-	uint32_t    flags;       /**< #CATAN_PIECE_MOVES */
+	uint32_t    flags;       /**< #CATAN_PIECE_MOVES, #CATAN_PIECE_ROAD_LIKE */
 } catan_piece_info;
 
 /**

@@ -484,11 +484,14 @@ CATAN_API int catan_state_dice(const catan_state *s);
 CATAN_API int catan_state_vertex_piece(const catan_state *s, unsigned vertex, int *owner_out);
 
 /**
- * What lies on an edge.
+ * What lies on an edge: a road or nothing. A declared road-like piece
+ * (#CATAN_PIECE_ROAD_LIKE, a bridge) is not a road: its edge says
+ * #CATAN_PIECE_NONE with owner -1 here, and catan_state_pieces_at()
+ * finds it.
  * @param s the state
  * @param edge the edge id
- * @param[out] owner_out the owner, or -1 (may be NULL)
- * @return a #catan_piece, or #CATAN_EINVAL
+ * @param[out] owner_out the road's owner, or -1 (may be NULL)
+ * @return #CATAN_PIECE_ROAD or #CATAN_PIECE_NONE, or #CATAN_EINVAL
  */
 CATAN_API int catan_state_edge_piece(const catan_state *s, unsigned edge, int *owner_out);
 

@@ -132,14 +132,18 @@ int catan_game_declare_holding(catan_game *g, const catan_holding_spec *spec);
  * lib/catan-pieces.h (catan_pieces__place(), catan_pieces__move(), ...);
  * the rules decide where a piece may go, the library keeps the bounds:
  * an owner's stock and the kind's stack limit (a load refuses more, an
- * edit refuses to pass them).
+ * edit refuses to pass them). A #CATAN_PIECE_ROAD_LIKE kind's piece joins
+ * its owner's road network as it is placed and leaves it as it is removed
+ * (Longest Road follows); where one may be built is again the rules'
+ * business, catan_build__network_reaches() (lib/catan-rules.h) saying
+ * whether the owner's network reaches an edge.
  */
 typedef struct catan_piece_spec {
 	const char *name;        /**< [a-z0-9_]+, unique among the game's kinds, static storage */
 	uint32_t    place;       /**< #CATAN_LOC_HEX, #CATAN_LOC_VERTEX or #CATAN_LOC_EDGE */
 	uint16_t    stock;       /**< pieces each owner has (1..#CATAN_MAX_PIECE_STOCK) */
 	uint16_t    stack_limit; /**< most pieces of the kind on one place, all owners; 0: no limit */
-	uint32_t    flags;       /**< #CATAN_PIECE_MOVES */
+	uint32_t    flags;       /**< #CATAN_PIECE_MOVES, #CATAN_PIECE_ROAD_LIKE */
 } catan_piece_spec;
 
 /** The most kinds of pieces one game may declare. */
@@ -153,9 +157,10 @@ typedef struct catan_piece_spec {
  * @param g the game being built
  * @param spec the kind; its name must outlive the game
  * @retval CATAN_OK on success
- * @retval CATAN_EINVAL a bad spec (name, place, stock, flags), a name
- *         already declared, more than #CATAN_MAX_PIECE_KINDS, or the game
- *         is already built
+ * @retval CATAN_EINVAL a bad spec (name, place, stock, flags; a
+ *         #CATAN_PIECE_ROAD_LIKE kind off the edges, that moves or with a
+ *         stack limit above 1), a name already declared, more than
+ *         #CATAN_MAX_PIECE_KINDS, or the game is already built
  */
 int catan_game_declare_piece(catan_game *g, const catan_piece_spec *spec);
 
