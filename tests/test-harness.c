@@ -11,9 +11,10 @@
  * and both chance modes, CATAN_HARNESS_GAMES seeded random games (default
  * 20 per combination, fewer when there are many combinations) are played
  * to the end; max_turns is only a safety net, every game must end with a
- * winner. Under valgrind each combination of at most two modules, and the
+ * winner. Under valgrind each combination of at most one module, and the
  * one of them all, plays one game, with a player count and chance mode
- * that rotate between combinations.
+ * that rotate between combinations, and the costly checks below run every
+ * fourth step (check_stride()).
  *
  * At every state (check_state() and step()):
  * - conservation: bank + hands per card kind, deck + hands + played (+ the
@@ -165,6 +166,8 @@ struct run {
 	bool referee;
 	catan_action referee_acts[REFEREE_CAP];
 	unsigned referee_steps;
+	/* every how many steps the costly checks run (check_stride()) */
+	unsigned stride;
 };
 
 static int
@@ -485,6 +488,21 @@ check_player_list(struct run *r, int player, catan_action *buf, size_t n)
 			check_sorted(&r->pl, &buf[i - 1], &buf[i]);
 		check_listed(&r->pl, &buf[i]);
 	}
+}
+
+/* The chance outcomes now, unchecked (between the strides); their count. */
+static size_t
+chance_list(struct run *r)
+{
+	size_t n = 0;
+	int rc = catan_state_chance_outcomes(r->pl.s, r->outs, r->maxout, &n);
+
+	RCHECK(r, rc == CATAN_OK && n > 0 && n <= r->maxout,
+	       "chance_outcomes = %d, %zu outcomes (bound %zu)", rc, n,
+	       r->maxout);
+	for (size_t i = 0; i < n; i++)
+		r->outacts[i] = r->outs[i].action;
+	return n;
 }
 
 static size_t
@@ -1225,7 +1243,7 @@ choose_action(struct run *r, const catan_action *acts, size_t n)
 /* The referee's list now, checked as a player's is (sorted, each legal,
  * its notation read back); its length. */
 static size_t
-referee_list(struct run *r)
+referee_list(struct run *r, bool full)
 {
 	size_t n = 0;
 	int rc;
@@ -1235,26 +1253,66 @@ referee_list(struct run *r)
 	rc = catan_state_legal_actions(r->pl.s, CATAN_PLAYER_REFEREE, r->referee_acts,
 				       REFEREE_CAP, &n);
 	RCHECK(r, rc == CATAN_OK, "legal_actions(referee) = %d (n %zu)", rc, n);
-	check_player_list(r, CATAN_PLAYER_REFEREE, r->referee_acts, n);
+	if (full)
+		check_player_list(r, CATAN_PLAYER_REFEREE, r->referee_acts, n);
 	r->referee_steps += n > 0;
 	return n;
+}
+
+/*
+ * Every how many steps a game runs the costly checks (observations and
+ * resampling, every listed action applied, mutants, order independence):
+ * every step, but under valgrind every fourth, where a game's memory is
+ * what is checked and the same code runs on every kind of state anyway;
+ * CATAN_HARNESS_STRIDE=n sets it. The cheap checks (conservation, actors,
+ * clone and copy in lockstep) and the first ten and every power-of-two
+ * steps' deep ones run always.
+ */
+static unsigned
+check_stride(void)
+{
+	const char *env = getenv("CATAN_HARNESS_STRIDE");
+	long n;
+
+	if (env && *env) {
+		n = strtol(env, NULL, 10);
+		return n > 0 ? (unsigned)n : 1;
+	}
+	return catan_test_under_valgrind() ? 4 : 1;
+}
+
+/* The checks of check_state() that cost little, for the steps between
+ * the strides. */
+static void
+check_state_cheap(struct run *r)
+{
+	check_conservation(r);
+	check_declared_pieces(r);
+	check_actors(r);
+	check_lockstep(r);
 }
 
 static void
 step(struct run *r)
 {
 	catan_action a;
+	bool deep = r->pl.nlog < 10 || is_pow2(r->pl.nlog);
+	bool full = deep || r->pl.step % r->stride == 0;
 
-	check_state(r, r->pl.nlog < 10 || is_pow2(r->pl.nlog));
+	if (full)
+		check_state(r, deep);
+	else
+		check_state_cheap(r);
 	if (catan_state_is_chance_node(r->pl.s)) {
-		size_t n = check_chance_list(r);
+		size_t n = full ? check_chance_list(r) : chance_list(r);
 		uint64_t v = rng_below(&r->rng, r->outs[0].den);
 		size_t i;
 
 		for (i = 0; i + 1 < n && v >= r->outs[i].num; i++)
 			v -= r->outs[i].num;
 		a = r->outs[i].action;
-		check_mutations(r, r->outacts, n);
+		if (full)
+			check_mutations(r, r->outacts, n);
 	} else {
 		uint32_t mask = catan_state_acting_players(r->pl.s);
 		uint32_t which = mask ? rng_below(&r->rng, popcount32(mask)) : 0;
@@ -1268,7 +1326,8 @@ step(struct run *r)
 			if (!(mask & (1u << p)))
 				continue;
 			np = legal(r, r->pl.s, p, r->other);
-			check_player_list(r, p, r->other, np);
+			if (full)
+				check_player_list(r, p, r->other, np);
 			if (which-- == 0) {
 				actor = p;
 				memcpy(r->acts, r->other,
@@ -1276,7 +1335,7 @@ step(struct run *r)
 				n = np;
 			}
 		}
-		nref = referee_list(r);
+		nref = referee_list(r, full);
 		referee = nref > 0;
 		RCHECK(r, (actor >= 0 && n > 0) || (mask == 0 && referee),
 		       "no actor in mask 0x%x", mask);
@@ -1292,8 +1351,10 @@ step(struct run *r)
 			n = nref;
 		}
 		a = choose_action(r, r->acts, n);
-		check_mutations(r, r->acts, n);
-		if (catan_state_simultaneity(r->pl.s) == CATAN_SIMULTANEOUS_REAL_TIME)
+		if (!full)
+			;
+		else if (check_mutations(r, r->acts, n),
+			 catan_state_simultaneity(r->pl.s) == CATAN_SIMULTANEOUS_REAL_TIME)
 			check_arrivals(r, mask);
 		else if (popcount32(mask) >= 2)
 			check_order_independence(r, mask);
@@ -1345,6 +1406,7 @@ play(struct run *r, const struct hcase *c, uint64_t seed)
 		   (uint64_t)(c->players * 131 + c->mode);
 	r->pl.step = 0;
 	r->pl.nlog = 0;
+	r->stride = check_stride();
 	memset(r->played, 0, sizeof(r->played));
 
 	RCHECK(r, catan_game_new_from_string(&r->pl.g, r->ctx, r->pl.gamestr) ==
@@ -1652,13 +1714,14 @@ harness_games(unsigned combos)
 	const char *env = getenv("CATAN_HARNESS_GAMES");
 	long n;
 
+	/* under `meson test --setup valgrind`, whatever the environment
+	 * says: see valgrind_keeps() */
+	if (catan_test_under_valgrind())
+		return 1;
 	if (env && *env) {
 		n = strtol(env, NULL, 10);
 		return n > 0 ? (unsigned)n : 1;
 	}
-	/* under `meson test --setup valgrind`: see valgrind_keeps() */
-	if (catan_test_under_valgrind())
-		return 1;
 	/* many module combinations share a budget instead */
 	if (combos * DEFAULT_GAMES > DEFAULT_GAME_BUDGET)
 		return DEFAULT_GAME_BUDGET / combos > 2 ?
@@ -1828,7 +1891,7 @@ catan_test_register(SRunner *sr)
 		int lo = games_per_case * shard / shards;
 		int hi = games_per_case * (shard + 1) / shards;
 
-		if (catan_test_under_valgrind() && !getenv("CATAN_HARNESS_GAMES") &&
+		if (catan_test_under_valgrind() &&
 		    (!valgrind_keeps(i) || !valgrind_combination(c->modules)))
 			continue;
 		/* Fewer games than shards (one under valgrind): whole cases
