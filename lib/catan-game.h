@@ -103,6 +103,13 @@ struct catan_game {
 	 * and the same as a ratio bit in every kind's byte. */
 	uint8_t maritime_rate;
 	uint64_t maritime_base_bits;
+	/* The awards' policy (award-policy.c): the least road length or
+	 * knights that can hold each catan_award (0: not in this game) and
+	 * its points; the declared piece kinds of which each one on a
+	 * network's edge lengthens it by one for Longest Road (a bit each). */
+	uint8_t award_min[CATAN_AWARDS];
+	uint8_t award_points[CATAN_AWARDS];
+	uint32_t road_weight_kinds;
 
 	/* flat state layout */
 	uint32_t state_size;

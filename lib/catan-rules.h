@@ -262,10 +262,9 @@ int catan_trade__check_terms(const uint8_t give[CATAN_MAX_CARD_KINDS],
 
 /* scoring: inline, because the win check runs after every action */
 
-/* Points of buildings and awards (07). */
+/* Points of buildings (07); the awards' are the game's (award_points). */
 #define VP_SETTLEMENT 1
 #define VP_CITY 2
-#define VP_AWARD 2
 
 /* The base game's points. Buildings on the board are what left the stock:
  * counting stock keeps this O(1) (a city returns its settlement to stock). */
@@ -282,8 +281,8 @@ catan_score__base_vp(const catan_state *s, int player, bool include_hidden)
 	ps = st_cplayer(s, player);
 	vp = VP_SETTLEMENT * (g->pieces[CATAN_PIECE_SETTLEMENT] - ps->settlements_left) +
 	     VP_CITY * (g->pieces[CATAN_PIECE_CITY] - ps->cities_left) +
-	     VP_AWARD * (core->longest_holder == player) +
-	     VP_AWARD * (core->army_holder == player);
+	     g->award_points[CATAN_AWARD_LONGEST_ROAD] * (core->longest_holder == player) +
+	     g->award_points[CATAN_AWARD_LARGEST_ARMY] * (core->army_holder == player);
 	/* Victory Point cards stay hidden until they win (05.E, B8). */
 	if (include_hidden ||
 	    (core->winner == player && (core->flags & GAME_VP_REVEALED)))

@@ -214,5 +214,7 @@ int catan_text__parse_dev(const catan_game *g, const char *text);
 void catan_game__default_kinds(catan_game *g);
 /* The base costs and maritime rate, before any build_game (costs.c). */
 void catan_game__default_costs(catan_game *g);
+/* The base awards' policy, before any build_game (award-policy.c). */
+void catan_game__default_awards(catan_game *g);
 
 #endif

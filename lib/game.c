@@ -278,6 +278,7 @@ game_alloc(catan_ctx *ctx)
 	catan__ctx_hold(ctx);
 	catan_game__default_kinds(g);
 	catan_game__default_costs(g);
+	catan_game__default_awards(g);
 	return g;
 }
 

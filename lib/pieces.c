@@ -44,8 +44,12 @@ catan_game_declare_piece(catan_game *g, const catan_piece_spec *spec)
 				   spec->name);
 	if (spec->stock == 0 || spec->stock > CATAN_MAX_PIECE_STOCK)
 		return refuse_spec(g, "the stock must be 1..32", spec->name);
-	if (spec->flags & ~(CATAN_PIECE_MOVES | CATAN_PIECE_ROAD_LIKE))
+	if (spec->flags & ~(CATAN_PIECE_MOVES | CATAN_PIECE_ROAD_LIKE | CATAN_PIECE_ROAD_WEIGHT))
 		return refuse_spec(g, "unknown flags", spec->name);
+	if ((spec->flags & CATAN_PIECE_ROAD_WEIGHT) && spec->place != CATAN_LOC_EDGE)
+		return refuse_spec(g, "a piece that lengthens roads stands on edges", spec->name);
+	if ((spec->flags & CATAN_PIECE_ROAD_WEIGHT) && (spec->flags & CATAN_PIECE_ROAD_LIKE))
+		return refuse_spec(g, "a road-like piece does not lengthen roads", spec->name);
 	/* A road-like piece is an edge of its owner's network, alone on it,
 	 * and stays where it was built. */
 	if ((spec->flags & CATAN_PIECE_ROAD_LIKE) && spec->place != CATAN_LOC_EDGE)
@@ -59,6 +63,8 @@ catan_game_declare_piece(catan_game *g, const catan_piece_spec *spec)
 		return refuse_spec(g, "too many kinds of pieces in one game", spec->name);
 	if (catan_game__piece_index(g, spec->name) >= 0)
 		return refuse_spec(g, "the name is taken", spec->name);
+	if (spec->flags & CATAN_PIECE_ROAD_WEIGHT)
+		g->road_weight_kinds |= 1u << g->npiece_kinds;
 	gp = &g->piece_kinds[g->npiece_kinds++];
 	gp->name = spec->name;
 	gp->place = (uint8_t)spec->place;
@@ -167,6 +173,19 @@ road_like(const catan_state *s, unsigned k)
 	return (s->game->piece_kinds[k].flags & CATAN_PIECE_ROAD_LIKE) != 0;
 }
 
+/* A piece that lengthens roads came to or left @edge: its network's
+ * owner's length and Longest Road change with it (on an edge without a
+ * road, nothing does). */
+static void
+weight_changed(catan_state *s, unsigned edge)
+{
+	uint8_t b = edge < s->game->board.nedge ? st_cedge(s)[edge] : 0;
+
+	if (b != 0)
+		catan_awards__refresh_longest_road(s, PIECE_OWNER(b) < 32 ?
+						      1u << PIECE_OWNER(b) : ~0u);
+}
+
 /* One of @owner's pieces of kind @k from stock to @loc in the slots alone;
  * false if the stock is empty. */
 static bool
@@ -195,6 +214,8 @@ catan_pieces__place(catan_state *s, unsigned k, int owner, unsigned loc)
 		return;
 	if (road_like(s, k))
 		catan_build__join_network(s, owner, loc, EDGE_KIND_NETWORK);
+	else if ((s->game->road_weight_kinds >> k) & 1u)
+		weight_changed(s, loc);
 }
 
 bool
@@ -214,6 +235,8 @@ catan_pieces__remove(catan_state *s, unsigned k, int owner, unsigned loc)
 	slot[n - 1] = PIECE_IN_STOCK;
 	if (road_like(s, k))
 		catan_build__leave_network(s, loc);
+	else if ((s->game->road_weight_kinds >> k) & 1u)
+		weight_changed(s, loc);
 	return true;
 }
 

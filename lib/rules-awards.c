@@ -11,15 +11,13 @@
 #define WALK_WORDS 64
 /* Most roads of one player a walk considers (the base game has 15). */
 #define WALK_ROADS 512
-/* Thresholds of the two awards (05.F). */
-#define LONGEST_ROAD_MIN 5
-#define LARGEST_ARMY_MIN 3
-
 struct road_walk {
+	const catan_state *s;
 	const struct board *b;
 	const uint8_t *edges;
 	const uint8_t *verts;
 	int player;
+	bool weighted;            /* the game has pieces that lengthen roads */
 	uint64_t used[WALK_WORDS];
 	uint64_t seen[WALK_WORDS];   /* roads any walk has used */
 };
@@ -31,6 +29,23 @@ static bool
 is_road_of(uint8_t byte, int player)
 {
 	return edge_in_network_of(byte, player);
+}
+
+/* What walking edge @e adds: one, and one for each piece on it of a
+ * kind that lengthens roads (CATAN_PIECE_ROAD_WEIGHT). */
+static unsigned
+edge_length(const struct road_walk *w, unsigned e)
+{
+	unsigned len = 1;
+
+	if (w->weighted) {
+		uint32_t kinds = w->s->game->road_weight_kinds;
+
+		for (unsigned k = 0; kinds; k++, kinds >>= 1)
+			if (kinds & 1u)
+				len += catan_pieces__count_at(w->s, k, -1, e);
+	}
+	return len;
 }
 
 static bool
@@ -61,7 +76,7 @@ walk_from(struct road_walk *w, unsigned v, unsigned len)
 			continue;
 		w->used[e >> 6] |= bit;
 		w->seen[e >> 6] |= bit;
-		found = walk_from(w, bv->adj[i], len + 1);
+		found = walk_from(w, bv->adj[i], len + edge_length(w, e));
 		w->used[e >> 6] &= ~bit;
 		if (found > best)
 			best = found;
@@ -96,10 +111,12 @@ walk_init(struct road_walk *w, const catan_state *s, int player)
 	const struct board *b = &s->game->board;
 	size_t words = (b->nedge + 63u) / 64u;
 
+	w->s = s;
 	w->b = b;
 	w->edges = st_cedge(s);
 	w->verts = st_cvert(s);
 	w->player = player;
+	w->weighted = s->game->road_weight_kinds != 0;
 	memset(w->used, 0, words * sizeof(w->used[0]));
 	memset(w->seen, 0, words * sizeof(w->seen[0]));
 }
@@ -386,7 +403,8 @@ catan_road__longest(const catan_state *s, int player)
 
 	if (!walk_supported(s, player))
 		return 0;
-	if (s->game->board.masks_ok) {
+	/* The masks walk unit edges. */
+	if (s->game->board.masks_ok && !s->game->road_weight_kinds) {
 		struct mask_walk mw;
 
 		mask_walk_init(&mw, s, player);
@@ -501,6 +519,17 @@ catan_awards__holder(const unsigned *value, int nplayers, int holder, unsigned m
 	return at_top == 1 ? leader : CATAN_NO_PLAYER;
 }
 
+/* The holder under the game's policy (catan_game.award_min): none when
+ * the award is not in the game. */
+static int
+policy_holder(const catan_state *s, unsigned award, const unsigned *value, int nplayers,
+	      int holder)
+{
+	unsigned min = s->game->award_min[award];
+
+	return min ? catan_awards__holder(value, nplayers, holder, min) : CATAN_NO_PLAYER;
+}
+
 void
 catan_awards__refresh_longest_road(catan_state *s, uint32_t players)
 {
@@ -521,7 +550,7 @@ catan_awards__refresh_longest_road(catan_state *s, uint32_t players)
 		length[p] = ps->road_length;
 	}
 	award_to(s, &core->longest_holder,
-		 catan_awards__holder(length, n, core->longest_holder, LONGEST_ROAD_MIN));
+		 policy_holder(s, CATAN_AWARD_LONGEST_ROAD, length, n, core->longest_holder));
 }
 
 /*
@@ -545,6 +574,12 @@ catan_awards__road_added(catan_state *s, int player, unsigned edge)
 		catan_awards__update_longest_road(s);
 		return;
 	}
+	/* Pieces that lengthen roads leave the shortcuts below (a network
+	 * no longer than its road count) unsound: walk it all. */
+	if (s->game->road_weight_kinds) {
+		catan_awards__refresh_longest_road(s, player < 32 ? 1u << player : ~0u);
+		return;
+	}
 	ps = st_player(s, player);
 	len = longest_through(s, player, edge, ps->road_length);
 	if (len > ps->road_length)
@@ -552,7 +587,7 @@ catan_awards__road_added(catan_state *s, int player, unsigned edge)
 	for (int p = 0; p < n; p++)
 		length[p] = st_cplayer(s, p)->road_length;
 	award_to(s, &core->longest_holder,
-		 catan_awards__holder(length, n, core->longest_holder, LONGEST_ROAD_MIN));
+		 policy_holder(s, CATAN_AWARD_LONGEST_ROAD, length, n, core->longest_holder));
 }
 
 void
@@ -573,5 +608,5 @@ catan_awards__update_largest_army(catan_state *s)
 	for (int p = 0; p < n; p++)
 		knights[p] = st_cplayer(s, p)->knights;
 	award_to(s, &core->army_holder,
-		 catan_awards__holder(knights, n, core->army_holder, LARGEST_ARMY_MIN));
+		 policy_holder(s, CATAN_AWARD_LARGEST_ARMY, knights, n, core->army_holder));
 }

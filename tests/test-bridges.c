@@ -277,7 +277,7 @@ static const struct {
 	{ { "bridge", CATAN_LOC_EDGE, 3, 0, CATAN_PIECE_ROAD_LIKE | CATAN_PIECE_MOVES },
 	  "does not move" },
 	{ { "bridge", CATAN_LOC_EDGE, 3, 2, CATAN_PIECE_ROAD_LIKE }, "stack limit 1" },
-	{ { "bridge", CATAN_LOC_EDGE, 3, 0, CATAN_PIECE_ROAD_LIKE | 0x4u }, "unknown flags" },
+	{ { "bridge", CATAN_LOC_EDGE, 3, 0, CATAN_PIECE_ROAD_LIKE | 0x80u }, "unknown flags" },
 };
 static int bad_index;
 

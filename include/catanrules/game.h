@@ -238,6 +238,31 @@ CATAN_API int catan_game_cost_index(const catan_game *g, const char *name);
  */
 CATAN_API int catan_game_maritime_rate(const catan_game *g);
 
+/** The awards of the rules' special victory point cards (catan_game_award()). */
+typedef enum catan_award {
+	CATAN_AWARD_LONGEST_ROAD = 0, /**< the longest continuous road */
+	CATAN_AWARD_LARGEST_ARMY = 1  /**< the most knights played */
+} catan_award;
+
+/** How many #catan_award there are. */
+#define CATAN_AWARDS 2
+
+/**
+ * An award's policy in this game: the least road length (or knights
+ * played) that can hold it — 5 and 3 in the base game (05.F), 5 and 2 in
+ * CATAN Connect — and the points it gives (2); a game without the award
+ * (Barbarian Attack has no Largest Army) answers a least value of 0, and
+ * its holder is always none.
+ * @param g the game
+ * @param award a #catan_award
+ * @param[out] min the least value that can hold it, or 0 (may be NULL)
+ * @param[out] points its victory points (may be NULL)
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL a NULL game or an unknown award
+ */
+CATAN_API int catan_game_award(const catan_game *g, unsigned award, unsigned *min,
+			       unsigned *points);
+
 /**
  * An upper bound on the number of legal actions of one player in any state,
  * so callers can allocate once.

@@ -52,13 +52,24 @@ CATAN_BEGIN_DECLS
  */
 #define CATAN_PIECE_ROAD_LIKE 0x2u
 
+/**
+ * Each piece of the kind on an edge that is part of a network lengthens
+ * that edge by one for the network owner's longest continuous road (and
+ * so for Longest Road) — Merchant Trains' wagons: "a wagon on a road's
+ * edge counts as an extra road" (catan_piece_info.flags). Pieces of every
+ * owner count, on anyone's road; on an edge without a road they add
+ * nothing. Declarations refuse it on hexes or intersections and together
+ * with #CATAN_PIECE_ROAD_LIKE.
+ */
+#define CATAN_PIECE_ROAD_WEIGHT 0x4u
+
 /** A declared kind of piece, as catan_game_piece() describes it. */
 typedef struct catan_piece_info {
 	const char *name;        /**< the kind's name ([a-z0-9_]+) */
 	uint32_t    place;       /**< where it stands: a #catan_location_kind */
 	uint32_t    stock;       /**< pieces of the kind each owner has */
 	uint32_t    stack_limit; /**< most pieces of the kind on one place, all owners; 0: no limit */
-	uint32_t    flags;       /**< #CATAN_PIECE_MOVES, #CATAN_PIECE_ROAD_LIKE */
+	uint32_t    flags;       /**< #CATAN_PIECE_MOVES, #CATAN_PIECE_ROAD_LIKE, #CATAN_PIECE_ROAD_WEIGHT */
 } catan_piece_info;
 
 /**

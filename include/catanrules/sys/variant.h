@@ -209,6 +209,22 @@ int catan_game_declare_cost(catan_game *g, const char *name,
  */
 int catan_game_set_maritime_rate(catan_game *g, unsigned rate);
 
+/**
+ * Set an award's policy, from a build_game: the least road length (or
+ * knights played) that can hold it and its points; @p min 0 leaves the
+ * award out of the game (no holder ever). The rule of who holds it —
+ * the holder keeps it while tied at the top, a break sets it aside
+ * (05.F, RULINGS B8) — stays the base game's.
+ * @param g the game being built
+ * @param award a #catan_award
+ * @param min 0 (not in the game) or 1..255
+ * @param points 1..10 (ignored when @p min is 0)
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL an unknown award, a value out of range, or the
+ *         game is built
+ */
+int catan_game_set_award(catan_game *g, unsigned award, unsigned min, unsigned points);
+
 /** Current version of struct catan_variant_ops. */
 #define CATAN_VARIANT_OPS_VERSION 4
 
