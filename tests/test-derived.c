@@ -535,18 +535,22 @@ START_TEST(test_general_paths_equal_fast_paths_sampled)
 END_TEST
 
 /* Both chance modes; the base game alone picks and plays, with offers
- * (players=3) and without. */
+ * (players=3) and without. Fused plays exist only under SAMPLED chance, so
+ * under valgrind the base-only games keep that mode (the others alternate
+ * as above). */
 START_TEST(test_picks_are_the_listed_actions)
 {
 	unsigned picks = 0, plays = 0;
+	bool base_only = !strcmp(games[_i][1], "");
 
 	for (unsigned seed = 1; seed <= seeds(); seed++) {
-		if (!valgrind_skips(_i, "sampled"))
+		if (base_only || !valgrind_skips(_i, "sampled"))
 			play_picks(games[_i], "sampled", seed, NULL, &picks, &plays);
-		if (!valgrind_skips(_i, "explicit"))
+		if (!(base_only && catan_test_under_valgrind()) &&
+		    !valgrind_skips(_i, "explicit"))
 			play_picks(games[_i], "explicit", seed, NULL, &picks, &plays);
 	}
-	if (!strcmp(games[_i][1], ""))
+	if (base_only)
 		ck_assert_msg(picks > 0 && plays > 0, "%s: %u picks, %u plays",
 			      games[_i][0], picks, plays);
 }
