@@ -89,8 +89,19 @@ struct catan_game {
 	 * card_kinds. The strings are static storage. */
 	uint8_t card_kinds;
 	const char *card_names[CATAN_MAX_CARD_KINDS];
+	/* The development-card kinds (kinds.c, catan_game_declare_dev_kind()):
+	 * none until a build_game declares them (the base variant its five);
+	 * their names, roles (catan_dev_role) and, cached for the rules, the
+	 * slot of each role (DEV_SLOT_NONE if no kind has it), the kinds the
+	 * base game's actions play as a cards_word() mask (a byte of 0xff
+	 * per kind), and whether the discard pile is reshuffled into an
+	 * empty deck. Counts are dev_start. */
 	uint8_t dev_kinds;
 	const char *dev_names[CATAN_MAX_DEV_KINDS];
+	uint8_t dev_roles[CATAN_MAX_DEV_KINDS];
+	uint8_t dev_role_slot[CATAN_DEV_NUM_ROLES];
+	bool dev_reshuffle;
+	uint64_t dev_action_word;
 	/* What buying each thing takes, as hosts read it (costs.c): the base
 	 * game's four unless a build_game declares or replaces them. The
 	 * rules charge their own costs; tests hold the two equal. */
@@ -276,6 +287,14 @@ catan_game__action_owner(const catan_game *g, unsigned type)
 			return &g->modules[i];
 	}
 	return NULL;
+}
+/* No kind holds the role (catan_game.dev_role_slot). */
+#define DEV_SLOT_NONE 0xffu
+/* The slot of the kind with @role, or DEV_SLOT_NONE. */
+static inline unsigned
+catan_game__dev_slot(const catan_game *g, unsigned role)
+{
+	return g->dev_role_slot[role];
 }
 /* Seated and neutral players: everyone who may own pieces. */
 static inline int

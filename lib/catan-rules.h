@@ -58,6 +58,29 @@ bool catan_build__network_reaches(const catan_state *s, int player, unsigned edg
 void catan_build__place_settlement(catan_state *s, int player, unsigned vertex);
 void catan_build__place_city(catan_state *s, int player, unsigned vertex);
 
+/* Development cards a module plays (turn-devcards.c): a kind the game
+ * declares (catan_game_declare_dev_kind()), usually one with no role,
+ * played by the module's own action ("p0 play_alchemist") under the base
+ * timing of base-game.txt 05.E, "You can play at most one Action
+ * Development card per turn, only during your turn ... A card purchased
+ * this round waits for a later turn". check_play: CATAN_REASON_NONE, or
+ * why @p may not play a card of @kind now (BAD_ARGUMENT for a kind the
+ * game lacks or its VICTORY_POINT kind, NOT_YOUR_TURN, NO_CARD,
+ * CARD_ALREADY_PLAYED, CARD_BOUGHT_THIS_TURN); the phase is the
+ * module's. play: the card leaves @p's hand for the discard pile (the
+ * KNIGHT kind's stays face up and counts for Largest Army), the turn's
+ * one play is used; the card's effect is the module's. */
+int catan_dev__check_play(const catan_state *s, int p, unsigned kind);
+void catan_dev__play(catan_state *s, int p, unsigned kind);
+/* The discard pile (catan_state_dev_discard()): not kept, since every
+ * card of the deck is in the deck, in a hand, face up (the KNIGHT kind's,
+ * player_state.knights) or on the pile, it is what the others leave of
+ * catan_game.dev_start, per kind; none of the KNIGHT kind (face up, or
+ * out of the game as Catan for Two's turned-in knights) or the
+ * VICTORY_POINT kind (never played). A module that takes other cards out
+ * of the game for good would have to keep them itself. O(players). */
+void catan_dev__discard(const catan_state *s, uint8_t out[CATAN_MAX_DEV_KINDS]);
+
 /* longest road and awards (rules-awards.c) */
 unsigned catan_road__longest(const catan_state *s, int player);
 /* Recompute every player's road length and the Longest Road holder (B8). */
@@ -286,7 +309,8 @@ catan_score__base_vp(const catan_state *s, int player, bool include_hidden)
 	/* Victory Point cards stay hidden until they win (05.E, B8). */
 	if (include_hidden ||
 	    (core->winner == player && (core->flags & GAME_VP_REVEALED)))
-		vp += ps->dev[CATAN_DEV_VICTORY_POINT];
+		vp += catan_game__dev_slot(g, CATAN_DEV_ROLE_VICTORY_POINT) < CATAN_MAX_DEV_KINDS ?
+		      ps->dev[catan_game__dev_slot(g, CATAN_DEV_ROLE_VICTORY_POINT)] : 0;
 	return vp;
 }
 

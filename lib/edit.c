@@ -54,7 +54,7 @@ edit_give_dev_card(catan_state *s, int player, int kind, int playable)
 {
 	struct core_state *c;
 
-	if (!valid_player(s, player) || kind < 0 || kind >= CATAN_MAX_DEV_KINDS)
+	if (!valid_player(s, player) || kind < 0 || kind >= s->game->dev_kinds)
 		return s ? refuse(s, "bad player or card kind") : CATAN_EINVAL;
 	c = st_core(s);
 	if (c->dev_deck[kind] == 0)
@@ -71,16 +71,23 @@ edit_set_knights_played(catan_state *s, int player, unsigned count)
 {
 	struct core_state *c;
 	struct player_state *ps;
+	unsigned knight;
 
 	if (!valid_player(s, player))
 		return s ? refuse(s, "bad player") : CATAN_EINVAL;
 	c = st_core(s);
 	ps = st_player(s, player);
-	if (count > ps->knights && count - ps->knights > c->dev_deck[CATAN_DEV_KNIGHT])
+	/* the game's KNIGHT kind (catan_game_declare_dev_kind()) */
+	knight = catan_game__dev_slot(s->game, CATAN_DEV_ROLE_KNIGHT);
+	if (knight == DEV_SLOT_NONE && count != ps->knights)
+		return refuse(s, "the game has no Knight kind");
+	if (knight == DEV_SLOT_NONE)
+		return CATAN_OK;
+	if (count > ps->knights && count - ps->knights > c->dev_deck[knight])
 		return refuse(s, "not enough Knights left in the deck");
 	if (count > 255)
 		return refuse(s, "count out of range");
-	c->dev_deck[CATAN_DEV_KNIGHT] = (uint8_t)(c->dev_deck[CATAN_DEV_KNIGHT] + ps->knights - count);
+	c->dev_deck[knight] = (uint8_t)(c->dev_deck[knight] + ps->knights - count);
 	ps->knights = (uint8_t)count;
 	catan_awards__update_largest_army(s);
 	return CATAN_OK;

@@ -212,6 +212,13 @@ write_core(struct json *j, const catan_state *s, int observer)
 		location(j, g, CATAN_LOC_VERTEX, c->setup_vertex);
 	member_cards(j, "bank", c->bank, CATAN_MAX_CARD_KINDS, g->card_names);
 	member_int(j, "dev_deck", dev_total(c->dev_deck));
+	/* the discard pile, public, in games where it becomes the deck */
+	if (g->dev_reshuffle) {
+		uint8_t pile[CATAN_MAX_DEV_KINDS];
+
+		catan_dev__discard(s, pile);
+		member_cards(j, "dev_discard", pile, CATAN_MAX_DEV_KINDS, g->dev_names);
+	}
 	if (observer == CATAN_OBSERVER_ALL) {
 		char rng[40];
 

@@ -207,6 +207,14 @@ put_core(struct catan_text *o, const catan_state *s, int observer)
 		catan_text__put(o, " ");
 		catan_text__vec(o, c->dev_deck, CATAN_MAX_DEV_KINDS);
 	}
+	/* the discard pile, public, in games where it becomes the deck */
+	if (s->game->dev_reshuffle) {
+		uint8_t pile[CATAN_MAX_DEV_KINDS];
+
+		catan_dev__discard(s, pile);
+		catan_text__put(o, " discard ");
+		catan_text__vec(o, pile, CATAN_MAX_DEV_KINDS);
+	}
 	catan_text__offer(o, c);
 	if (observer == CATAN_OBSERVER_ALL)
 		catan_text__put(o, "rng %016" PRIx64 " %016" PRIx64 "\n",

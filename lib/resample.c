@@ -115,7 +115,8 @@ revealed(const catan_state *s, int p, int kind)
 {
 	const struct core_state *c = st_ccore(s);
 
-	if (kind == CATAN_DEV_VICTORY_POINT && (c->flags & GAME_VP_REVEALED) &&
+	if ((unsigned)kind == catan_game__dev_slot(s->game, CATAN_DEV_ROLE_VICTORY_POINT) &&
+	    (c->flags & GAME_VP_REVEALED) &&
 	    c->winner == p)
 		return st_cplayer(s, p)->dev[kind];
 	return 0;

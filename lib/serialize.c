@@ -881,9 +881,10 @@ validate_cards(struct loader *ld)
 	for (int k = 0; k < CATAN_MAX_DEV_KINDS; k++) {
 		unsigned total = c->dev_deck[k];
 
+		/* what is missing is on the discard pile (catan_dev__discard()) */
 		for (int p = 0; p < np; p++) {
 			total += st_cplayer(s, p)->dev[k];
-			if (k == CATAN_DEV_KNIGHT)
+			if (k == (int)catan_game__dev_slot(g, CATAN_DEV_ROLE_KNIGHT))
 				total += st_cplayer(s, p)->knights;
 		}
 		if (total > g->dev_start[k])

@@ -1116,6 +1116,15 @@ catan_state_dev_deck(const catan_state *s, uint8_t out[CATAN_MAX_DEV_KINDS])
 }
 
 int
+catan_state_dev_discard(const catan_state *s, uint8_t out[CATAN_MAX_DEV_KINDS])
+{
+	if (!s || !out)
+		return CATAN_EINVAL;
+	catan_dev__discard(s, out);
+	return CATAN_OK;
+}
+
+int
 catan_state_robber(const catan_state *s)
 {
 	return s ? st_ccore(s)->robber_hex : CATAN_EINVAL;

@@ -1,8 +1,10 @@
 /*
  * libcatanrules: turn kit — development cards: buying (the deck's draw, a
- * chance event), when a card may be played (05.E: never the turn it was
- * bought, at most one per turn; Victory Point cards are never played,
- * B8/B9), and the four action cards of the base deck.
+ * chance event; the reshuffle of the discard pile where the game has it),
+ * when a card may be played (05.E: never the turn it was bought, at most
+ * one per turn; Victory Point cards are never played, B8/B9), the four
+ * action cards of the base deck (the kinds with their roles), and the
+ * play of a module's kind (catan_dev__check_play(), catan_dev__play()).
  * SPDX-License-Identifier: MIT
  */
 
@@ -14,7 +16,8 @@ catan_turn__dev_playable(const catan_state *s, int p, int kind)
 	const struct core_state *c = st_ccore(s);
 	const struct player_state *ps = st_cplayer(s, p);
 
-	if (ps->dev[kind] == 0)
+	/* a role no kind of the game has (DEV_SLOT_NONE) */
+	if ((unsigned)kind >= CATAN_MAX_DEV_KINDS || ps->dev[kind] == 0)
 		return CATAN_REASON_NO_CARD;
 	if (c->flags & TURN_DEV_PLAYED)
 		return CATAN_REASON_CARD_ALREADY_PLAYED;
@@ -26,7 +29,7 @@ catan_turn__dev_playable(const catan_state *s, int p, int kind)
 int
 catan_turn__check_buy_dev(const catan_state *s, int p, const uint8_t cost[CATAN_MAX_CARD_KINDS])
 {
-	if (dev_total(st_ccore(s)->dev_deck) == 0)
+	if (!catan_turn__deck_open(s))
 		return CATAN_REASON_DECK_EMPTY;
 	if (!cards_covers(st_cplayer(s, p)->hand, cost))
 		return CATAN_REASON_INSUFFICIENT_RESOURCES;
@@ -40,6 +43,11 @@ catan_turn__buy_dev(catan_state *s, int p, const uint8_t cost[CATAN_MAX_CARD_KIN
 
 	catan_cards__pay(s, p, cost);
 	catan_turn__mark_built(s);
+	/* "When the stack of development cards is empty, shuffle the discard
+	 * pile to create a new stack" (traders-and-barbarians.txt): the
+	 * counts are the new deck, the draw below its chance event. */
+	if (dev_total(c->dev_deck) == 0 && s->game->dev_reshuffle)
+		catan_dev__discard(s, c->dev_deck);
 	c->chance = CHANCE_DRAW_DEV;
 }
 
@@ -86,14 +94,63 @@ catan_turn__dev_drawn(catan_state *s, unsigned kind)
 void
 catan_turn__dev_played(catan_state *s, int p, int kind)
 {
+	/* "After their use, the action cards remain off the Stock. The
+	 * Knights played remain visible to count the Army" (base-game.txt
+	 * 05.E): a knight stays in front of its player (player_state.knights,
+	 * catan_turn__play_knight()), the others are on the discard pile,
+	 * which is what is left (catan_dev__discard()). */
 	st_core(s)->flags |= TURN_DEV_PLAYED;
 	st_player(s, p)->dev[kind]--;
 }
 
 void
+catan_dev__discard(const catan_state *s, uint8_t out[CATAN_MAX_DEV_KINDS])
+{
+	const catan_game *g = s->game;
+	const struct core_state *c = st_ccore(s);
+	unsigned knight = catan_game__dev_slot(g, CATAN_DEV_ROLE_KNIGHT);
+
+	for (unsigned k = 0; k < CATAN_MAX_DEV_KINDS; k++) {
+		unsigned held = c->dev_deck[k];
+
+		out[k] = 0;
+		if (k >= g->dev_kinds || k == knight ||
+		    g->dev_roles[k] == CATAN_DEV_ROLE_VICTORY_POINT)
+			continue;
+		for (int p = 0; p < c->num_players; p++)
+			held += st_cplayer(s, p)->dev[k];
+		if (held < g->dev_start[k])
+			out[k] = (uint8_t)(g->dev_start[k] - held);
+	}
+}
+
+int
+catan_dev__check_play(const catan_state *s, int p, unsigned kind)
+{
+	const catan_game *g = s->game;
+
+	if (kind >= g->dev_kinds || g->dev_roles[kind] == CATAN_DEV_ROLE_VICTORY_POINT ||
+	    p < 0 || p >= g->num_players)
+		return CATAN_REASON_BAD_ARGUMENT;
+	if (p != st_ccore(s)->current)
+		return CATAN_REASON_NOT_YOUR_TURN;
+	return catan_turn__dev_playable(s, p, (int)kind);
+}
+
+void
+catan_dev__play(catan_state *s, int p, unsigned kind)
+{
+	catan_turn__dev_played(s, p, (int)kind);
+	if (kind == catan_game__dev_slot(s->game, CATAN_DEV_ROLE_KNIGHT)) {
+		st_player(s, p)->knights++;
+		catan_awards__update_largest_army(s);
+	}
+}
+
+void
 catan_turn__play_knight(catan_state *s, int p, unsigned robber_phase)
 {
-	catan_turn__dev_played(s, p, CATAN_DEV_KNIGHT);
+	catan_turn__dev_played(s, p, TURN_DEV_SLOT(s, KNIGHT));
 	st_player(s, p)->knights++;
 	catan_awards__update_largest_army(s);
 	catan_turn__start_robber(s, robber_phase, st_ccore(s)->phase);
@@ -105,7 +162,7 @@ catan_turn__play_road_building(catan_state *s, int p, unsigned road_building_pha
 	struct core_state *c = st_core(s);
 	const struct player_state *ps = st_cplayer(s, p);
 
-	catan_turn__dev_played(s, p, CATAN_DEV_ROAD_BUILDING);
+	catan_turn__dev_played(s, p, TURN_DEV_SLOT(s, ROAD_BUILDING));
 	c->road_building_left = ps->roads_left < 2 ? ps->roads_left : 2;
 	c->return_phase = c->phase;
 	c->phase = (uint8_t)road_building_phase;
@@ -151,7 +208,7 @@ catan_turn__check_year_of_plenty(const catan_state *s, const uint8_t get[CATAN_M
 void
 catan_turn__play_year_of_plenty(catan_state *s, int p, const uint8_t get[CATAN_MAX_CARD_KINDS])
 {
-	catan_turn__dev_played(s, p, CATAN_DEV_YEAR_OF_PLENTY);
+	catan_turn__dev_played(s, p, TURN_DEV_SLOT(s, YEAR_OF_PLENTY));
 	catan_cards__receive_all(s, p, get);
 }
 
@@ -162,7 +219,7 @@ catan_turn__play_monopoly(catan_state *s, int p, unsigned kind)
 
 	if (kind >= CATAN_MAX_CARD_KINDS)
 		return;
-	catan_turn__dev_played(s, p, CATAN_DEV_MONOPOLY);
+	catan_turn__dev_played(s, p, TURN_DEV_SLOT(s, MONOPOLY));
 	for (int q = 0; q < n; q++) {
 		unsigned held = st_player(s, q)->hand[kind];
 
@@ -203,15 +260,15 @@ push_year_of_plenty(const catan_state *s, catan_sink *sink, int p)
 void
 catan_turn__push_dev_plays(const catan_state *s, catan_sink *sink, int p)
 {
-	if (catan_turn__dev_playable(s, p, CATAN_DEV_KNIGHT) == CATAN_REASON_NONE)
+	if (catan_turn__dev_playable(s, p, TURN_DEV_SLOT(s, KNIGHT)) == CATAN_REASON_NONE)
 		sink__push_simple(sink, CATAN_ACT_PLAY_KNIGHT, p, 0, 0);
-	if (catan_turn__dev_playable(s, p, CATAN_DEV_ROAD_BUILDING) == CATAN_REASON_NONE &&
+	if (catan_turn__dev_playable(s, p, TURN_DEV_SLOT(s, ROAD_BUILDING)) == CATAN_REASON_NONE &&
 	    catan_build__any_road_possible(s, p))
 		sink__push_simple(sink, CATAN_ACT_PLAY_ROAD_BUILDING, p, 0, 0);
-	if (catan_turn__dev_playable(s, p, CATAN_DEV_YEAR_OF_PLENTY) == CATAN_REASON_NONE &&
+	if (catan_turn__dev_playable(s, p, TURN_DEV_SLOT(s, YEAR_OF_PLENTY)) == CATAN_REASON_NONE &&
 	    bank_total(st_ccore(s)) > 0)
 		push_year_of_plenty(s, sink, p);
-	if (catan_turn__dev_playable(s, p, CATAN_DEV_MONOPOLY) == CATAN_REASON_NONE)
+	if (catan_turn__dev_playable(s, p, TURN_DEV_SLOT(s, MONOPOLY)) == CATAN_REASON_NONE)
 		for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
 			sink__push_simple(sink, CATAN_ACT_PLAY_MONOPOLY, p, 0, (unsigned)k);
 }

@@ -313,12 +313,28 @@ void catan_turn__cancel_offer(catan_state *s, unsigned resume);
 
 /* ------------------------------------- development cards (turn-devcards.c) */
 
-/* The development kinds that are played as actions (not Victory Points,
- * B8/B9), as a cards_word() mask: a byte of 0xff per kind. */
-#define TURN_ACTION_CARDS (CARDS_AT(CATAN_DEV_KNIGHT, 0xff) | CARDS_AT(CATAN_DEV_ROAD_BUILDING, 0xff) | \
-			   CARDS_AT(CATAN_DEV_YEAR_OF_PLENTY, 0xff) | CARDS_AT(CATAN_DEV_MONOPOLY, 0xff))
+/* The slot of the game's kind with role CATAN_DEV_ROLE_@role, as an int
+ * (DEV_SLOT_NONE: no kind has it, which catan_turn__dev_playable() finds
+ * unplayable). */
+#define TURN_DEV_SLOT(s, role) ((int)catan_game__dev_slot((s)->game, CATAN_DEV_ROLE_##role))
 
-/* Whether @p may play some card of @playable (a TURN_ACTION_CARDS mask)
+/* Whether a card may be bought: the deck holds one, or the game
+ * reshuffles and its discard pile does (catan_turn__buy_dev()). */
+static inline bool
+catan_turn__deck_open(const catan_state *s)
+{
+	uint8_t pile[CATAN_MAX_DEV_KINDS];
+
+	if (dev_total(st_ccore(s)->dev_deck) > 0)
+		return true;
+	if (!s->game->dev_reshuffle)
+		return false;
+	catan_dev__discard(s, pile);
+	return dev_total(pile) > 0;
+}
+
+/* Whether @p may play some card of @playable (a cards_word() mask, a byte
+ * of 0xff per kind: catan_game.dev_action_word for the base actions' kinds)
  * this turn as far as holding and the one-per-turn rule go: the inline
  * test before a listing (most of the time there is nothing to play). */
 static inline bool
@@ -347,8 +363,10 @@ bool catan_turn__draw_dev(catan_state *s, catan_action *out);
  * (not playable until the next), its points counted at once. False, with
  * nothing changed, for a kind or a turn that does not exist. */
 bool catan_turn__dev_drawn(catan_state *s, unsigned kind);
-/* @p plays a card of @kind: the card leaves the hand and the turn's one
- * play is used (the card's effect is the caller's, or one below). */
+/* @p plays a card of @kind: the card leaves the hand for the discard
+ * pile (a KNIGHT-role card stays face up: the caller counts it) and the
+ * turn's one play is used (the card's effect is the caller's, or one
+ * below). */
 void catan_turn__dev_played(catan_state *s, int p, int kind);
 /* A Knight: counted for Largest Army, then the robber step
  * (@robber_phase), resuming in the phase it was played in. */

@@ -66,6 +66,32 @@ text_given(const catan_game *g, int which)
 	return strcmp(catan_game__param_text(g, (size_t)which), no_text[0]) != 0;
 }
 
+/* The base deck, "25 cards: 14 Knight, 5 Victory Point, 2 Road Building,
+ * 2 Year of Plenty, 2 Monopoly" (FACTS.md 6), in the slots of enum
+ * catan_dev_card with the roles the base game's actions play. */
+static int
+declare_dev_kinds(catan_game *g)
+{
+	static const struct {
+		unsigned slot, count, role;
+	} deck[] = {
+		{ CATAN_DEV_KNIGHT, 14, CATAN_DEV_ROLE_KNIGHT },
+		{ CATAN_DEV_ROAD_BUILDING, 2, CATAN_DEV_ROLE_ROAD_BUILDING },
+		{ CATAN_DEV_YEAR_OF_PLENTY, 2, CATAN_DEV_ROLE_YEAR_OF_PLENTY },
+		{ CATAN_DEV_MONOPOLY, 2, CATAN_DEV_ROLE_MONOPOLY },
+		{ CATAN_DEV_VICTORY_POINT, 5, CATAN_DEV_ROLE_VICTORY_POINT },
+	};
+	int rc;
+
+	for (size_t i = 0; i < ARRAY_LEN(deck); i++) {
+		rc = catan_game_declare_dev_kind(g, deck[i].slot, catan_dev_card_name((int)deck[i].slot),
+						 deck[i].count, deck[i].role);
+		if (rc)
+			return rc;
+	}
+	return CATAN_OK;
+}
+
 static int
 base_build_game(catan_game *g)
 {
@@ -103,11 +129,9 @@ base_build_game(catan_game *g)
 	g->strict_phases = param(g, P_PHASES) == PHASES_STRICT;
 	for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
 		g->bank_start[k] = 19;
-	g->dev_start[CATAN_DEV_KNIGHT] = 14;
-	g->dev_start[CATAN_DEV_ROAD_BUILDING] = 2;
-	g->dev_start[CATAN_DEV_YEAR_OF_PLENTY] = 2;
-	g->dev_start[CATAN_DEV_MONOPOLY] = 2;
-	g->dev_start[CATAN_DEV_VICTORY_POINT] = 5;
+	rc = declare_dev_kinds(g);
+	if (rc)
+		return rc;
 	g->pieces[CATAN_PIECE_SETTLEMENT] = 5;
 	g->pieces[CATAN_PIECE_CITY] = 4;
 	g->pieces[CATAN_PIECE_ROAD] = 15;
@@ -256,17 +280,17 @@ base_check_action(const catan_state *s, const catan_action *a)
 	case CATAN_ACT_BUY_DEV:
 		return catan_turn__check_buy_dev(s, p, catan__cost_dev);
 	case CATAN_ACT_PLAY_KNIGHT:
-		return catan_turn__dev_playable(s, p, CATAN_DEV_KNIGHT);
+		return catan_turn__dev_playable(s, p, TURN_DEV_SLOT(s, KNIGHT));
 	case CATAN_ACT_PLAY_ROAD_BUILDING:
-		reason = catan_turn__dev_playable(s, p, CATAN_DEV_ROAD_BUILDING);
+		reason = catan_turn__dev_playable(s, p, TURN_DEV_SLOT(s, ROAD_BUILDING));
 		if (reason == CATAN_REASON_NONE && !catan_build__any_road_possible(s, p))
 			reason = CATAN_REASON_NO_ROAD_POSSIBLE;   /* B10 */
 		return reason;
 	case CATAN_ACT_PLAY_YEAR_OF_PLENTY:
-		reason = catan_turn__dev_playable(s, p, CATAN_DEV_YEAR_OF_PLENTY);
+		reason = catan_turn__dev_playable(s, p, TURN_DEV_SLOT(s, YEAR_OF_PLENTY));
 		return reason ? reason : catan_turn__check_year_of_plenty(s, a->get, TURN_BASE_RESOURCES);
 	case CATAN_ACT_PLAY_MONOPOLY:
-		reason = catan_turn__dev_playable(s, p, CATAN_DEV_MONOPOLY);
+		reason = catan_turn__dev_playable(s, p, TURN_DEV_SLOT(s, MONOPOLY));
 		if (reason == CATAN_REASON_NONE && a->arg >= CATAN_NUM_RESOURCES)
 			reason = CATAN_REASON_BAD_ARGUMENT;
 		return reason;

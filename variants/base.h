@@ -41,7 +41,7 @@ bool catan_base__play_sampled(catan_state *s, int p, uint32_t r);
 static inline __attribute__((always_inline)) bool
 may_play_dev(const catan_state *s, int p)
 {
-	return catan_turn__may_play_dev(s, p, TURN_ACTION_CARDS);
+	return catan_turn__may_play_dev(s, p, s->game->dev_action_word);
 }
 
 /* The sections of a main-phase listing besides the end of the turn, in
@@ -69,7 +69,7 @@ may_build_city(const struct player_state *ps, uint64_t hand)
 static inline bool
 may_buy_dev(const catan_state *s, uint64_t hand)
 {
-	return cards_word_covers(hand, COST_WORD_DEV) && dev_total(st_ccore(s)->dev_deck) > 0;
+	return cards_word_covers(hand, COST_WORD_DEV) && catan_turn__deck_open(s);
 }
 
 /* The player's settlements, which a city may replace, as a set of

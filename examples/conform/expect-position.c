@@ -18,7 +18,7 @@ kind_name(const catan_game *game, int k, int dev)
 
 	if (k == LIST_TOTAL)
 		return "total";
-	n = dev ? catan_dev_card_name(k) : catan_game_card_kind_name(game, k);
+	n = dev ? catan_game_dev_kind_name(game, k) : catan_game_card_kind_name(game, k);
 	return n ? n : "?";
 }
 
@@ -275,14 +275,15 @@ expect_phase(struct runner *r, const struct line *l)
 	verdict(r, l, strcmp(actual, l->tok[2]) == 0, exp, got);
 }
 
-/* expect cards|hand|dev pN LIST, expect bank|deck LIST */
-enum list_query { L_CARDS, L_HAND, L_DEV, L_BANK, L_DECK };
+/* expect cards|hand|dev pN LIST, expect bank|deck|dev_discard LIST */
+enum list_query { L_CARDS, L_HAND, L_DEV, L_BANK, L_DECK, L_DEV_DISCARD };
 
 static void
 expect_list(struct runner *r, const struct line *l, enum list_query q)
 {
 	char exp[TEXT_CAP + 64], got[TEXT_CAP], e[TEXT_CAP], g[TEXT_CAP];
-	int with_player = q <= L_DEV, dev = q == L_DEV || q == L_DECK, p = -1, ok;
+	int with_player = q <= L_DEV, dev = q == L_DEV || q >= L_DECK, p = -1, ok;
+	const char *what = q == L_BANK ? "bank" : q == L_DECK ? "deck" : "discard pile";
 	unsigned actual[CATAN_MAX_CARD_KINDS] = { 0 };
 	struct kind_list want;
 	catan_player_info info;
@@ -306,9 +307,10 @@ expect_list(struct runner *r, const struct line *l, enum list_query q)
 		for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
 			actual[k] = dev ? info.dev_cards[k] : info.cards[k];
 	} else {
-		if ((dev ? catan_state_dev_deck(r->state, counts) :
+		if ((q == L_DECK ? catan_state_dev_deck(r->state, counts) :
+		     q == L_DEV_DISCARD ? catan_state_dev_discard(r->state, counts) :
 		     catan_state_bank(r->state, counts)) != CATAN_OK) {
-			script_error(r, l->no, "cannot read the %s", dev ? "deck" : "bank");
+			script_error(r, l->no, "cannot read the %s", what);
 			return;
 		}
 		for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
@@ -319,7 +321,7 @@ expect_list(struct runner *r, const struct line *l, enum list_query q)
 		snprintf(exp, sizeof(exp), "%s %s %s", l->tok[2],
 			 q == L_HAND ? "hand" : (dev ? "development cards" : "cards"), e);
 	else
-		snprintf(exp, sizeof(exp), "%s %s", dev ? "deck" : "bank", e);
+		snprintf(exp, sizeof(exp), "%s %s", what, e);
 	snprintf(got, sizeof(got), "%s", g);
 	verdict(r, l, ok, exp, got);
 }
@@ -727,6 +729,8 @@ expect_position(struct runner *r, const struct line *l)
 		expect_list(r, l, L_BANK);
 	else if (strcmp(what, "deck") == 0)
 		expect_list(r, l, L_DECK);
+	else if (strcmp(what, "dev_discard") == 0)
+		expect_list(r, l, L_DEV_DISCARD);
 	else if (strcmp(what, "pieces") == 0)
 		expect_pieces(r, l);
 	else if (strcmp(what, "cost") == 0)

@@ -173,13 +173,8 @@ kind_index(const catan_game *game, const char *name, size_t len, int dev)
 		k = catan_game_card_kind_index(game, word);
 		return k >= 0 ? k : -1;
 	}
-	for (k = 0; k < CATAN_MAX_DEV_KINDS; k++) {
-		const char *n = catan_dev_card_name(k);
-
-		if (n && strcmp(n, word) == 0)
-			return k;
-	}
-	return -1;
+	k = catan_game_dev_kind_index(game, word);
+	return k >= 0 ? k : -1;
 }
 
 /*

@@ -513,8 +513,9 @@ do_show(struct runner *r, const struct line *l)
 			printf(" %s=%u", catan_game_card_kind_name(r->game, k),
 			       (unsigned)info.cards[k]);
 		printf(" dev");
-		for (int k = 0; k < CATAN_NUM_DEV_KINDS; k++)
-			printf(" %s=%u", catan_dev_card_name(k), (unsigned)info.dev_cards[k]);
+		for (int k = 0; k < catan_game_dev_kind_count(r->game); k++)
+			printf(" %s=%u", catan_game_dev_kind_name(r->game, k),
+			       (unsigned)info.dev_cards[k]);
 		printf("\n");
 	}
 	show_neutral_and_counters(r, n);

@@ -189,6 +189,97 @@ CATAN_API const char *catan_game_card_kind_name(const catan_game *g, int kind);
  */
 CATAN_API int catan_game_card_kind_index(const catan_game *g, const char *name);
 
+/**
+ * What a development-card kind is to the core (catan_game_dev_kind()):
+ * the base game's four action cards are played by its actions (a
+ * "knight" action plays the game's KNIGHT kind, ...), a VICTORY_POINT
+ * kind is a hidden point, never played, and a kind with no role is a
+ * module's, played by the module's own action. Each role but
+ * #CATAN_DEV_ROLE_NONE belongs to at most one kind of a game.
+ */
+typedef enum catan_dev_role {
+	CATAN_DEV_ROLE_NONE           = 0, /**< played by a module's action */
+	CATAN_DEV_ROLE_KNIGHT         = 1, /**< stays face up; counts for Largest Army */
+	CATAN_DEV_ROLE_ROAD_BUILDING  = 2, /**< two free roads */
+	CATAN_DEV_ROLE_YEAR_OF_PLENTY = 3, /**< two cards from the bank */
+	CATAN_DEV_ROLE_MONOPOLY       = 4, /**< every card of a kind from the others */
+	CATAN_DEV_ROLE_VICTORY_POINT  = 5, /**< a hidden point, never played */
+	CATAN_DEV_NUM_ROLES           = 6  /**< number of roles */
+} catan_dev_role;
+
+/**
+ * One development-card kind of a game, as catan_game_dev_kind() describes
+ * it. The base game has knight (14), road_building (2), year_of_plenty
+ * (2), monopoly (2) and victory_point (5) in slots 0 to 4.
+ */
+typedef struct catan_dev_kind_info {
+	const char *name;  /**< the notation's name ([a-z0-9_]+) */
+	uint32_t    role;  /**< a #catan_dev_role */
+	uint32_t    count; /**< cards of the kind in the deck at the start (0: out of the game) */
+} catan_dev_kind_info;
+
+/**
+ * How many development-card kinds the game has (slots 0 .. count-1).
+ * @param g the game
+ * @return the count (5 in the base game), or #CATAN_EINVAL
+ */
+CATAN_API int catan_game_dev_kind_count(const catan_game *g);
+
+/**
+ * Describe a development-card kind of the game.
+ * @param g the game
+ * @param slot 0 .. catan_game_dev_kind_count() - 1
+ * @param[out] out the kind
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL a NULL argument or a bad slot
+ */
+CATAN_API int catan_game_dev_kind(const catan_game *g, int slot, catan_dev_kind_info *out);
+
+/**
+ * The name a game gives a development-card kind in notation, JSON and
+ * conformance scripts ("knight", ..., or a kind the game declares).
+ * @param g the game
+ * @param slot 0 .. catan_game_dev_kind_count() - 1
+ * @return the name (it lives as long as the game), or NULL for a bad
+ *         game or slot
+ */
+CATAN_API const char *catan_game_dev_kind_name(const catan_game *g, int slot);
+
+/**
+ * The development-card kind a name stands for in this game.
+ * @param g the game
+ * @param name the name
+ * @return the slot (>= 0), #CATAN_ENOTFOUND for a name the game does not
+ *         know, or #CATAN_EINVAL for a NULL argument
+ */
+CATAN_API int catan_game_dev_kind_index(const catan_game *g, const char *name);
+
+/**
+ * The role of a development-card kind.
+ * @param g the game
+ * @param slot 0 .. catan_game_dev_kind_count() - 1
+ * @return a #catan_dev_role (>= 0), or #CATAN_EINVAL for a bad game or slot
+ */
+CATAN_API int catan_game_dev_kind_role(const catan_game *g, int slot);
+
+/**
+ * The kind holding a role in this game.
+ * @param g the game
+ * @param role a #catan_dev_role other than #CATAN_DEV_ROLE_NONE
+ * @return the slot (>= 0), #CATAN_ENOTFOUND if no kind has the role, or
+ *         #CATAN_EINVAL for a bad game or role
+ */
+CATAN_API int catan_game_dev_role_kind(const catan_game *g, int role);
+
+/**
+ * Whether the game reshuffles its development-card discard pile into a
+ * new deck when a card is bought from an empty deck (Traders &
+ * Barbarians' Barbarian Attack, Merchants of Europe).
+ * @param g the game
+ * @return 1 or 0, or #CATAN_EINVAL
+ */
+CATAN_API int catan_game_dev_reshuffles(const catan_game *g);
+
 /** The most costs one game declares. */
 #define CATAN_MAX_COSTS 16
 

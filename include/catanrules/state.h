@@ -450,6 +450,23 @@ CATAN_API int catan_state_bank(const catan_state *s, uint8_t out[CATAN_MAX_CARD_
 CATAN_API int catan_state_dev_deck(const catan_state *s, uint8_t out[CATAN_MAX_DEV_KINDS]);
 
 /**
+ * The development-card discard pile per kind (public): the played cards
+ * of kinds that neither stay in front of their player (the KNIGHT role's,
+ * counted in catan_player_info.knights_played) nor are ever played
+ * (VICTORY_POINT): of each other kind, the cards of the game
+ * (catan_dev_kind_info.count) neither in the deck nor in a hand. In a
+ * game that reshuffles (catan_game_dev_reshuffles()) the pile becomes
+ * the new deck when a card is bought from an empty one; elsewhere its
+ * cards are out of the game ("After their use, the action cards remain
+ * off the Stock", base-game.txt 05.E).
+ * @param s the state
+ * @param[out] out array of #CATAN_MAX_DEV_KINDS counts
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL bad argument
+ */
+CATAN_API int catan_state_dev_discard(const catan_state *s, uint8_t out[CATAN_MAX_DEV_KINDS]);
+
+/**
  * The hex the robber stands on.
  * @param s the state
  * @return the hex id, or #CATAN_EINVAL

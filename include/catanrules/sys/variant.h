@@ -185,6 +185,59 @@ int catan_game_declare_card_kind(catan_game *g, unsigned kind, const char *name,
 				 unsigned supply);
 
 /**
+ * Declare a development-card kind, or redeclare one, from the variant's
+ * or a module's build_game (only then). A game starts with none; the
+ * base variant declares its five (knight, road_building, year_of_plenty,
+ * monopoly, victory_point: 14/2/2/2/5) with their roles, and a module
+ * built after it may rename, recount or re-role a slot, or replace the
+ * whole deck (catan_game_clear_dev_kinds() first). A declaration names
+ * slot @p slot, sets its count in the deck (catan_game.dev_start) and its
+ * role; the next unused slot adds one to catan_game_dev_kind_count().
+ * Count 0 takes the kind out of the game (its name still reads). Each
+ * role but #CATAN_DEV_ROLE_NONE belongs to at most one kind, so the
+ * core's question "which is the Victory Point card" has one answer: a
+ * role already another slot's is refused (redeclare that slot first).
+ * Notation, JSON and conformance scripts use the names
+ * ("chance draw_dev alchemist").
+ * @param g the game being built
+ * @param slot an existing slot to redeclare, or the count (a new kind),
+ *        below #CATAN_MAX_DEV_KINDS
+ * @param name [a-z0-9_]+ (1-32), not another slot's name; static storage
+ * @param count the kind's cards in the deck at the start (0..255)
+ * @param role a #catan_dev_role
+ * @retval CATAN_OK on success; on refusal the game is unchanged
+ * @retval CATAN_EINVAL a bad slot, name, count or role, a taken name or
+ *         role, or the game is already built
+ */
+int catan_game_declare_dev_kind(catan_game *g, unsigned slot, const char *name,
+				unsigned count, unsigned role);
+
+/**
+ * Remove every development-card kind, from a build_game, before a
+ * replacement deck is declared (catan_game_declare_dev_kind() from slot 0).
+ * @param g the game being built
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL the game is already built
+ */
+int catan_game_clear_dev_kinds(catan_game *g);
+
+/**
+ * Set whether the game reshuffles its development cards, from a
+ * build_game: when the deck is empty and a card is bought, the discard
+ * pile (catan_state_dev_discard(): the played cards that neither stay in
+ * front of their player nor are points) becomes the new deck, from which
+ * the bought card is drawn as any other ("When the stack of development
+ * cards is empty, shuffle the discard pile to create a new stack",
+ * traders-and-barbarians.txt; histories-merchants-of-europe.txt). Off in
+ * the base game, where an empty deck refuses the purchase.
+ * @param g the game being built
+ * @param on 1 or 0
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL @p on not 0 or 1, or the game is built
+ */
+int catan_game_set_dev_reshuffle(catan_game *g, int on);
+
+/**
  * Declare what buying a thing costs, from a build_game: a new name adds
  * a cost, a declared one ("road", ...) is replaced. Hosts read the costs
  * (catan_game_cost()); the rules that charge them must take the same.
