@@ -127,7 +127,7 @@ static bool
 cards_nameable(const catan_game *g, const uint8_t c[CATAN_MAX_CARD_KINDS])
 {
 	for (int k = g->card_kinds; k < CATAN_MAX_CARD_KINDS; k++)
-		if (c[k])
+		if (c[k] && !catan_game__slot_name(g, (unsigned)k))
 			return false;
 	return cards_total(c) > 0;
 }
@@ -149,7 +149,7 @@ put_cards(const catan_game *g, struct catan_text *w, const uint8_t c[CATAN_MAX_C
 		if (!c[k])
 			continue;
 		catan_text__put(w, "%s%s=%u", first ? "" : ",",
-				g->card_names[k], (unsigned)c[k]);
+				catan_game__slot_name(g, (unsigned)k), (unsigned)c[k]);
 		first = false;
 	}
 }
@@ -389,6 +389,9 @@ catan_text__parse_cards(const catan_game *g, const char *text, uint8_t out[CATAN
 			return CATAN_EPARSE;
 		*eq = '\0';
 		kind = catan_text__parse_resource(g, item);
+		/* a traded holding is written like a card kind (gold=2) */
+		if (kind < 0)
+			kind = catan_game__slot_of_holding(g, item);
 		if (kind < 0)
 			return CATAN_ENOTFOUND;
 		if (!parse_uint(eq + 1, 255, &count) || count == 0 || out[kind])

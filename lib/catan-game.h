@@ -40,6 +40,8 @@ struct game_holding {
 	uint8_t group_first;     /* index of the group's first member */
 	uint16_t max;
 	uint16_t supply_total;
+	uint8_t trade;           /* catan_holding_trade bits */
+	uint8_t slot;            /* a traded holding's give/get index, else 0xff */
 };
 
 /* A declared kind of piece (catan_piece_spec, the name the declarer's). */
@@ -225,6 +227,14 @@ struct catan_game {
 	uint8_t nholdings;
 	bool holding_targets;              /* some holding moves its holder's win target */
 	uint32_t off_holdings;
+	/* Traded holdings (CATAN_HOLDING_TRADED, _MARITIME) in the slots of
+	 * give[] and get[] after the card kinds, assigned once every
+	 * build_game ran (holdings.c): the slots domestic trades may carry,
+	 * those a maritime trade may receive, and each slot's holding. A
+	 * game without them has both masks 0 and trades only cards. */
+	uint8_t traded_slots;
+	uint8_t maritime_slots;
+	uint8_t slot_holding[CATAN_MAX_CARD_KINDS];
 	/* Rounds: the phases whose several actors' order of arrival decides
 	 * (a bit per phase, from the variant's and modules' real_time_phases),
 	 * and whether anyone lists referee actions (game.c). */

@@ -47,6 +47,38 @@ size_t catan_game__holdings_size(const catan_game *g);
 void catan_state__holdings_init(catan_state *s);
 /* Points a player needs to win: the game's target plus their holdings'. */
 int catan_state__vp_target(const catan_state *s, int player);
+/* Traded holdings (holding-trades.c). Give each traded holding its slot of
+ * give[] and get[] after the card kinds, once every build_game ran;
+ * CATAN_EINVAL with the reason in the context when the slots run out. */
+int catan_game__assign_trade_slots(catan_game *g);
+/* The name written for @slot in card lists: a card kind's or a traded
+ * holding's; NULL for neither. */
+const char *catan_game__slot_name(const catan_game *g, unsigned slot);
+/* The slot of the traded holding @name, or -1. */
+int catan_game__slot_of_holding(const catan_game *g, const char *name);
+/* Whether @player has what @v lists: the cards in hand and, in the slots
+ * of traded holdings, the holdings' counts. */
+bool catan_holdings__cover(const catan_state *s, int player, const uint8_t v[CATAN_MAX_CARD_KINDS]);
+static inline bool
+catan_state__has(const catan_state *s, int player, const uint8_t v[CATAN_MAX_CARD_KINDS])
+{
+	if (!(s->game->traded_slots | s->game->maritime_slots))
+		return cards_covers(st_cplayer(s, player)->hand, v);
+	return catan_holdings__cover(s, player, v);
+}
+/* Whether @player may receive the traded holdings @v lists (each count
+ * at most the holding's max). */
+bool catan_holdings__fit(const catan_state *s, int player, const uint8_t v[CATAN_MAX_CARD_KINDS]);
+/* Move the traded holdings @v lists from @from to @to and clear their
+ * slots in @v (what is left are cards). */
+void catan_holdings__move(catan_state *s, int from, int to, uint8_t v[CATAN_MAX_CARD_KINDS]);
+/* Whether a maritime trade may give @player one unit of the holding in
+ * @slot: a catan_reason (the supply empty, the player at the max). */
+int catan_holdings__check_from_supply(const catan_state *s, int player, unsigned slot);
+/* The maritime trade of @give (cards, to the bank) for one unit of the
+ * holding in @slot from its supply. */
+void catan_holdings__trade_with_supply(catan_state *s, int player,
+				       const uint8_t give[CATAN_MAX_CARD_KINDS], unsigned slot);
 /* "holding <name> p<i> <n>" lines of what @observer sees (group totals as
  * "holding <group> p<i> <n>"), and "supply <name> <n>" lines. */
 void catan_text__holdings(struct catan_text *w, const catan_state *s, int observer);

@@ -225,6 +225,11 @@ catan_trade__maritime_nth(uint64_t pairs, unsigned bank, size_t i, int *give, in
 	return bit & 7u;
 }
 
+/* A maritime trade in a game with holdings the supply sells
+ * (catan_game.maritime_slots): for one of them, or for a card. */
+void catan_trade__maritime(catan_state *s, int player, const uint8_t give[CATAN_MAX_CARD_KINDS],
+			   const uint8_t get[CATAN_MAX_CARD_KINDS]);
+
 /* Push every maritime trade of @p in canonical order. */
 struct catan_sink;
 void catan_trade__push_maritime(const catan_state *s, struct catan_sink *sink, int p);

@@ -197,6 +197,24 @@ gather_rounds(catan_game *g)
 	}
 }
 
+/* Traded holdings widen the kit's trade listings (rules-trade.c): offers
+ * and counter-offers among K kinds instead of the five resources, and
+ * each kind given at each rate for every holding the supply sells. */
+static void
+widen_for_traded_holdings(catan_game *g)
+{
+	unsigned kinds = CATAN_NUM_RESOURCES + (unsigned)__builtin_popcount(g->traded_slots);
+	unsigned om = g->offer_max;
+	uint32_t more;
+
+	if (!g->traded_slots && !g->maritime_slots)
+		return;
+	more = (kinds * (kinds - 1u) - CATAN_NUM_RESOURCES * (CATAN_NUM_RESOURCES - 1u)) * om * om +
+	       CATAN_NUM_RESOURCES * 6u * (unsigned)__builtin_popcount(g->maritime_slots);
+	more += g->max_actions;
+	g->max_actions = (uint16_t)(more > UINT16_MAX ? UINT16_MAX : more);
+}
+
 /* Everything after the parameters are known: strings, board, layout. */
 static int
 game_finish(catan_game *g)
@@ -243,6 +261,10 @@ game_finish(catan_game *g)
 		g->module_points = true;
 	g->vp_target = catan_modules__vp_target(g);
 	catan_production__build_table(g);
+	rc = catan_game__assign_trade_slots(g);
+	if (rc)
+		return rc;
+	widen_for_traded_holdings(g);
 	rc = compute_layout(g);
 	if (rc)
 		return rc;
@@ -250,7 +272,9 @@ game_finish(catan_game *g)
 	gather_rounds(g);
 	if (g->module_chance || (g->ctx && g->ctx->general_paths))
 		g->resolve_sampled = NULL;
-	if (g->module_listing || (g->ctx && g->ctx->general_paths))
+	/* The fast picks know trades of cards only. */
+	if (g->module_listing || g->traded_slots || g->maritime_slots ||
+	    (g->ctx && g->ctx->general_paths))
 		g->pick_legal = NULL;
 	/* The fused step runs the variant's part of the sequence only: no
 	 * module may own actions or hook into apply, chance or who acts

@@ -87,6 +87,12 @@ catan_game_declare_holding(catan_game *g, const catan_holding_spec *spec)
 		return refuse_spec(g, "max must be at least 1 and has_supply 0 or 1", spec->name);
 	if (!spec->has_supply && spec->supply_total)
 		return refuse_spec(g, "a supply total without a supply", spec->name);
+	if (spec->trade & ~(unsigned)(CATAN_HOLDING_TRADED | CATAN_HOLDING_MARITIME))
+		return refuse_spec(g, "unknown trade bits", spec->name);
+	/* Trades are made in the open, and a redeal (resample) must never
+	 * take from a player what an open offer of theirs gives. */
+	if (spec->trade && spec->visibility != CATAN_HOLDING_PUBLIC)
+		return refuse_spec(g, "a traded holding is public", spec->name);
 	if (g->nholdings >= CATAN_MAX_HOLDINGS)
 		return refuse_spec(g, "too many holdings in one game", spec->name);
 	if (catan_game__holding_index(g, spec->name, &group) >= 0)
@@ -103,6 +109,8 @@ catan_game_declare_holding(catan_game *g, const catan_holding_spec *spec)
 	gh->group_first = (uint8_t)(at >= 0 ? at : g->nholdings);
 	gh->max = spec->max;
 	gh->supply_total = spec->supply_total;
+	gh->trade = spec->trade;
+	gh->slot = 0xff;
 	if (spec->target)
 		g->holding_targets = true;
 	g->nholdings++;
@@ -160,6 +168,8 @@ catan_game_holding(const catan_game *g, unsigned index, catan_holding_info *out)
 	out->max = gh->max;
 	out->supply = gh->has_supply ? gh->supply_total : -1;
 	out->target = gh->target;
+	out->trade = gh->trade;
+	out->slot = gh->slot == 0xff ? -1 : gh->slot;
 	return CATAN_OK;
 }
 

@@ -138,6 +138,20 @@ member_cards(struct json *j, const char *name, const uint8_t *v, size_t n,
 	end(j, '}');
 }
 
+/* The names of a trade's terms: the card kinds', then the traded
+ * holdings' slots (catan_game__slot_name()). */
+static void
+member_terms(struct json *j, const catan_game *g, const uint8_t give[CATAN_MAX_CARD_KINDS],
+	     const uint8_t get[CATAN_MAX_CARD_KINDS])
+{
+	const char *names[CATAN_MAX_CARD_KINDS];
+
+	for (unsigned k = 0; k < CATAN_MAX_CARD_KINDS; k++)
+		names[k] = catan_game__slot_name(g, k);
+	member_cards(j, "give", give, CATAN_MAX_CARD_KINDS, names);
+	member_cards(j, "get", get, CATAN_MAX_CARD_KINDS, names);
+}
+
 static void
 member_who(struct json *j, const char *name, int who)
 {
@@ -235,8 +249,7 @@ write_core(struct json *j, const catan_state *s, int observer)
 		catan_text__put(&j->text, "{");
 		j->need_comma = false;
 		member_player(j, "from", c->current);
-		member_cards(j, "give", c->offer_give, CATAN_MAX_CARD_KINDS, g->card_names);
-		member_cards(j, "get", c->offer_get, CATAN_MAX_CARD_KINDS, g->card_names);
+		member_terms(j, g, c->offer_give, c->offer_get);
 		end(j, '}');
 	} else {
 		catan_text__put(&j->text, "null");
@@ -286,8 +299,7 @@ write_player(struct json *j, const catan_state *s, int observer, int p)
 	if (ps->response == RESPONSE_COUNTER) {
 		catan_text__put(&j->text, "{");
 		j->need_comma = false;
-		member_cards(j, "give", ps->counter_give, CATAN_MAX_CARD_KINDS, g->card_names);
-		member_cards(j, "get", ps->counter_get, CATAN_MAX_CARD_KINDS, g->card_names);
+		member_terms(j, g, ps->counter_give, ps->counter_get);
 		end(j, '}');
 	} else {
 		catan_text__put(&j->text, "null");

@@ -43,12 +43,6 @@ draw(struct catan_rng *rng, uint8_t *pool, size_t nkinds)
 	return -1;
 }
 
-static bool
-covers(const uint8_t *have, const uint8_t *need)
-{
-	return cards_covers(have, need);
-}
-
 /* What the public saw of the hands: an open offer and the answers to it
  * were only possible holding the cards. */
 static bool
@@ -64,11 +58,12 @@ hands_consistent(const catan_state *t, const struct deal *d)
 
 		if (!d->hidden[p])
 			continue;
-		if (p == c->current && !covers(ps->hand, c->offer_give))
+		/* traded holdings are public and stay: catan_state__has() */
+		if (p == c->current && !catan_state__has(t, p, c->offer_give))
 			return false;
-		if (ps->response == RESPONSE_ACCEPT && !covers(ps->hand, c->offer_get))
+		if (ps->response == RESPONSE_ACCEPT && !catan_state__has(t, p, c->offer_get))
 			return false;
-		if (ps->response == RESPONSE_COUNTER && !covers(ps->hand, ps->counter_give))
+		if (ps->response == RESPONSE_COUNTER && !catan_state__has(t, p, ps->counter_give))
 			return false;
 	}
 	return true;

@@ -149,12 +149,64 @@ push_maritime_pairs(struct sink_run *r, uint64_t pairs, unsigned bank, int p, bo
 }
 
 void
+catan_trade__maritime(catan_state *s, int player, const uint8_t give[CATAN_MAX_CARD_KINDS],
+		      const uint8_t get[CATAN_MAX_CARD_KINDS])
+{
+	int k = catan_cards__single_kind(get);
+
+	if (k >= 0 && (s->game->maritime_slots & (1u << k)))
+		catan_holdings__trade_with_supply(s, player, give, (unsigned)k);
+	else
+		catan_cards__trade_with_bank(s, player, give, get);
+}
+
+/*
+ * The maritime trades of a game whose supply also sells holdings
+ * (catan_game.maritime_slots), in the same canonical order: for each kind
+ * given from the highest and its rates from the lowest, the holdings'
+ * slots (above the cards') from the highest, then the cards.
+ */
+static void
+push_maritime_with_holdings(const catan_state *s, catan_sink *sink, int p)
+{
+	const catan_game *g = s->game;
+	const struct core_state *c = st_ccore(s);
+	const uint8_t *hand = st_cplayer(s, p)->hand;
+	uint8_t ratios[CATAN_MAX_CARD_KINDS];
+	bool sells[CATAN_MAX_CARD_KINDS] = { false };
+	struct sink_run r = sink__begin(sink);
+
+	for (unsigned k = 0; k < CATAN_MAX_CARD_KINDS; k++)
+		sells[k] = (g->maritime_slots & (1u << k)) &&
+			   catan_holdings__check_from_supply(s, p, k) == CATAN_REASON_NONE;
+	catan_trade__maritime_ratios(s, p, ratios);
+	for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
+		for (unsigned rate = 2; rate < 8 && rate <= hand[a]; rate++) {
+			if (!(ratios[a] & (1u << rate)))
+				continue;
+			for (int k = CATAN_MAX_CARD_KINDS - 1; k >= CATAN_NUM_RESOURCES; k--)
+				if (sells[k])
+					sink__put(&r, CATAN_ACT_MARITIME_TRADE, p, 0, 0, a, rate, k, 1);
+			for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--)
+				if (b != a && c->bank[b])
+					sink__put(&r, CATAN_ACT_MARITIME_TRADE, p, 0, 0, a, rate, b, 1);
+		}
+	}
+	sink__end(sink, &r);
+}
+
+void
 catan_trade__push_maritime(const catan_state *s, catan_sink *sink, int p)
 {
 	unsigned bank;
-	uint64_t pairs = catan_trade__maritime_pairs(s, p, &bank);
+	uint64_t pairs;
 	struct sink_run r;
 
+	if (s->game->maritime_slots) {
+		push_maritime_with_holdings(s, sink, p);
+		return;
+	}
+	pairs = catan_trade__maritime_pairs(s, p, &bank);
 	if (!pairs)
 		return;
 	r = sink__begin(sink);
@@ -186,13 +238,30 @@ catan_trade__push_offers(const catan_state *s, catan_sink *sink, int type, int p
 		}
 	}
 	struct sink_run r;
+	/* The kinds offered, from the highest: traded holdings' slots
+	 * (above the cards') and the resources; what a player has of each. */
+	uint8_t order[CATAN_MAX_CARD_KINDS];
+	unsigned have[CATAN_MAX_CARD_KINDS], nkinds = 0;
 
 	if (om == 0)
 		return;
+	for (int k = CATAN_MAX_CARD_KINDS - 1; k >= 0; k--) {
+		if (k < CATAN_NUM_RESOURCES)
+			have[nkinds] = ps->hand[k];
+		else if (s->game->traded_slots & (1u << k))
+			have[nkinds] = catan_state__holding(s, p, s->game->slot_holding[k]);
+		else
+			continue;
+		order[nkinds++] = (uint8_t)k;
+	}
 	r = sink__begin(sink);
-	for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
-		for (unsigned n = 1; n <= om && n <= ps->hand[a]; n++) {
-			for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--) {
+	for (unsigned i = 0; i < nkinds; i++) {
+		int a = order[i];
+
+		for (unsigned n = 1; n <= om && n <= have[i]; n++) {
+			for (unsigned j = 0; j < nkinds; j++) {
+				int b = order[j];
+
 				if (b == a)
 					continue;
 				for (unsigned m = 1; m <= om; m++) {

@@ -856,7 +856,7 @@ terms_ok(const catan_game *g, const uint8_t give[CATAN_MAX_CARD_KINDS],
 	if (catan_trade__check_terms(give, get) != CATAN_REASON_NONE)
 		return false;
 	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
-		if ((give[k] || get[k]) && !g->bank_start[k])
+		if ((give[k] || get[k]) && !g->bank_start[k] && !(g->traded_slots & (1u << k)))
 			return false;
 	return true;
 }

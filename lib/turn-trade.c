@@ -31,7 +31,10 @@ catan_turn__check_maritime(const catan_state *s, const catan_action *a, unsigned
 		return CATAN_REASON_TRADING_OVER;
 	if (reason != CATAN_REASON_NONE)
 		return reason;
-	if (!only_kinds(a->give, kinds) || !only_kinds(a->get, kinds))
+	/* Cards for a card, or for a unit of a holding the supply sells
+	 * (CATAN_HOLDING_MARITIME: Rivers' and Merchants of Europe's gold). */
+	if (!only_kinds(a->give, kinds) ||
+	    !only_kinds(a->get, kinds | s->game->maritime_slots))
 		return CATAN_REASON_BAD_ARGUMENT;
 	/* B6: one card per trade, at 4:1 or a rate a harbor of the player gives. */
 	if (give < 0 || get < 0 || a->get[get] != 1 || a->give[give] >= 8)
@@ -41,6 +44,8 @@ catan_turn__check_maritime(const catan_state *s, const catan_action *a, unsigned
 		return CATAN_REASON_BAD_TRADE_RATIO;
 	if (!cards_covers(st_cplayer(s, a->player)->hand, a->give))
 		return CATAN_REASON_INSUFFICIENT_RESOURCES;
+	if (s->game->maritime_slots & (1u << get))
+		return catan_holdings__check_from_supply(s, a->player, (unsigned)get);
 	if (c->bank[get] == 0)
 		return CATAN_REASON_BANK_EMPTY;
 	return CATAN_REASON_NONE;
@@ -54,9 +59,12 @@ catan_turn__check_offer(const catan_state *s, int p, const uint8_t give[CATAN_MA
 
 	if (reason != CATAN_REASON_NONE)
 		return reason;
+	/* Traded holdings go with cards ("You may use coins in trades with
+	 * other players", traders-and-barbarians.txt, Rivers of Catan). */
+	kinds |= s->game->traded_slots;
 	if (!only_kinds(give, kinds) || !only_kinds(get, kinds))
 		return CATAN_REASON_BAD_ARGUMENT;
-	if (!cards_covers(st_cplayer(s, p)->hand, give))
+	if (!catan_state__has(s, p, give))
 		return CATAN_REASON_INSUFFICIENT_RESOURCES;
 	return CATAN_REASON_NONE;
 }
@@ -105,7 +113,7 @@ catan_turn__check_answer(const catan_state *s, const catan_action *a, unsigned k
 		return CATAN_REASON_ALREADY_RESPONDED;
 	switch (a->type) {
 	case CATAN_ACT_ACCEPT_TRADE:
-		if (!cards_covers(ps->hand, c->offer_get))
+		if (!catan_state__has(s, p, c->offer_get))
 			return CATAN_REASON_INSUFFICIENT_RESOURCES;
 		return CATAN_REASON_NONE;
 	case CATAN_ACT_DECLINE_TRADE:
@@ -122,7 +130,7 @@ catan_turn__push_answers(const catan_state *s, catan_sink *sink, int p, unsigned
 {
 	const struct core_state *c = st_ccore(s);
 
-	if (cards_covers(st_cplayer(s, p)->hand, c->offer_get))
+	if (catan_state__has(s, p, c->offer_get))
 		sink__push_simple(sink, CATAN_ACT_ACCEPT_TRADE, p, 0, 0);
 	sink__push_simple(sink, CATAN_ACT_DECLINE_TRADE, p, 0, 0);
 	/* The mirror of the offer is an acceptance, not a counter. */
@@ -181,24 +189,30 @@ int
 catan_turn__check_confirm(const catan_state *s, unsigned partner)
 {
 	const struct core_state *c = st_ccore(s);
-	const struct player_state *cur, *ps;
+	const struct player_state *ps;
+	const uint8_t *cur_gives, *partner_gives;
+	int cur = c->current, q = (int)partner;
 
-	if (partner >= c->num_players || (int)partner == c->current)
+	if (partner >= c->num_players || q == cur)
 		return CATAN_REASON_NO_OFFER;
-	cur = st_cplayer(s, c->current);
-	ps = st_cplayer(s, (int)partner);
-	/* Counters are checked when confirmed: hands may not allow them. */
+	ps = st_cplayer(s, q);
 	if (ps->response == RESPONSE_ACCEPT) {
-		if (!cards_covers(ps->hand, c->offer_get) || !cards_covers(cur->hand, c->offer_give))
-			return CATAN_REASON_INSUFFICIENT_RESOURCES;
-		return CATAN_REASON_NONE;
+		cur_gives = c->offer_give;
+		partner_gives = c->offer_get;
+	} else if (ps->response == RESPONSE_COUNTER) {
+		cur_gives = ps->counter_get;
+		partner_gives = ps->counter_give;
+	} else {
+		return CATAN_REASON_NO_OFFER;
 	}
-	if (ps->response == RESPONSE_COUNTER) {
-		if (!cards_covers(ps->hand, ps->counter_give) || !cards_covers(cur->hand, ps->counter_get))
-			return CATAN_REASON_INSUFFICIENT_RESOURCES;
-		return CATAN_REASON_NONE;
-	}
-	return CATAN_REASON_NO_OFFER;
+	/* Counters are checked when confirmed: hands may not allow them. */
+	if (!catan_state__has(s, q, partner_gives) || !catan_state__has(s, cur, cur_gives))
+		return CATAN_REASON_INSUFFICIENT_RESOURCES;
+	/* a holding's count stays within its max */
+	if (s->game->traded_slots &&
+	    (!catan_holdings__fit(s, q, cur_gives) || !catan_holdings__fit(s, cur, partner_gives)))
+		return CATAN_REASON_BAD_TRADE;
+	return CATAN_REASON_NONE;
 }
 
 void
@@ -212,11 +226,16 @@ catan_turn__push_confirms(const catan_state *s, catan_sink *sink, int p)
 	sink__push_simple(sink, CATAN_ACT_CANCEL_TRADE, p, 0, 0);
 }
 
-/* Both sides' cards at once: @a gives @a_gives to @b, who gives @b_gives. */
+/* Both sides' cards at once: @a gives @a_gives to @b, who gives @b_gives;
+ * traded holdings first, then what is left are cards. */
 static void
-exchange(catan_state *s, int a, const uint8_t a_gives[CATAN_MAX_CARD_KINDS],
-	 int b, const uint8_t b_gives[CATAN_MAX_CARD_KINDS])
+exchange(catan_state *s, int a, uint8_t a_gives[CATAN_MAX_CARD_KINDS],
+	 int b, uint8_t b_gives[CATAN_MAX_CARD_KINDS])
 {
+	if (s->game->traded_slots) {
+		catan_holdings__move(s, a, b, a_gives);
+		catan_holdings__move(s, b, a, b_gives);
+	}
 	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
 		if (a_gives[k])
 			catan_cards__transfer(s, a, b, k, a_gives[k]);
@@ -235,7 +254,11 @@ catan_turn__confirm(catan_state *s, unsigned partner, unsigned resume)
 		return;
 	ps = st_player(s, (int)partner);
 	if (ps->response == RESPONSE_ACCEPT) {
-		exchange(s, c->current, c->offer_give, (int)partner, c->offer_get);
+		uint8_t give[CATAN_MAX_CARD_KINDS], get[CATAN_MAX_CARD_KINDS];
+
+		memcpy(give, c->offer_give, sizeof(give));
+		memcpy(get, c->offer_get, sizeof(get));
+		exchange(s, c->current, give, (int)partner, get);
 	} else {
 		uint8_t give[CATAN_MAX_CARD_KINDS], get[CATAN_MAX_CARD_KINDS];
 

@@ -9,14 +9,15 @@
 #define POOR_PENALTY 2
 
 static const catan_holding_spec holdings[] = {
-	{ "gold", NULL, CATAN_HOLDING_PUBLIC, 50, 1, 0, 40 },
-	{ "secret", NULL, CATAN_HOLDING_OWNER, 9, 0, 0, 0 },
-	{ "fish_1", "fish", CATAN_HOLDING_GROUP, 10, 1, 0, 11 },
-	{ "fish_2", "fish", CATAN_HOLDING_GROUP, 10, 1, 0, 10 },
-	{ "fish_3", "fish", CATAN_HOLDING_GROUP, 10, 1, 0, 8 },
-	{ "boot", NULL, CATAN_HOLDING_PUBLIC, 1, 0, 1, 0 },
-	{ "poor", NULL, CATAN_HOLDING_PUBLIC, 1, 0, 0, 0 },
-	{ "tiles", NULL, CATAN_HOLDING_OWNER, 5, 1, 0, 12 },
+	{ "gold", NULL, CATAN_HOLDING_PUBLIC, 50, 1, 0, 40,
+	  CATAN_HOLDING_TRADED | CATAN_HOLDING_MARITIME },
+	{ "secret", NULL, CATAN_HOLDING_OWNER, 9, 0, 0, 0, 0 },
+	{ "fish_1", "fish", CATAN_HOLDING_GROUP, 10, 1, 0, 11, 0 },
+	{ "fish_2", "fish", CATAN_HOLDING_GROUP, 10, 1, 0, 10, 0 },
+	{ "fish_3", "fish", CATAN_HOLDING_GROUP, 10, 1, 0, 8, 0 },
+	{ "boot", NULL, CATAN_HOLDING_PUBLIC, 1, 0, 1, 0, 0 },
+	{ "poor", NULL, CATAN_HOLDING_PUBLIC, 1, 0, 0, 0, 0 },
+	{ "tiles", NULL, CATAN_HOLDING_OWNER, 5, 1, 0, 12, 0 },
 };
 enum { H_POOR = 6 };
 

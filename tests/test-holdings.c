@@ -139,7 +139,7 @@ START_TEST(test_holdings_declared)
 	/* A built game takes no more. */
 	{
 		static const catan_holding_spec late = { "late", NULL, CATAN_HOLDING_PUBLIC,
-							 5, 0, 0, 0 };
+							 5, 0, 0, 0, 0 };
 
 		CATAN_ASSERT_ERR(catan_game_declare_holding(f.g, &late), CATAN_EINVAL);
 		ck_assert_int_eq(catan_game_holding_count(f.g), (int)ARRAY_LEN(names));
@@ -171,18 +171,18 @@ static int
 bad_build(catan_game *g)
 {
 	static const catan_holding_spec bad[] = {
-		{ "", NULL, CATAN_HOLDING_PUBLIC, 5, 0, 0, 0 },          /* no name */
-		{ "Gold", NULL, CATAN_HOLDING_PUBLIC, 5, 0, 0, 0 },      /* upper case */
-		{ "gold", NULL, 3, 5, 0, 0, 0 },                         /* visibility */
-		{ "gold", "g", CATAN_HOLDING_PUBLIC, 5, 0, 0, 0 },       /* group, not grouped */
-		{ "gold", NULL, CATAN_HOLDING_GROUP, 5, 0, 0, 0 },       /* grouped, no group */
-		{ "gold", NULL, CATAN_HOLDING_PUBLIC, 0, 0, 0, 0 },      /* max 0 */
-		{ "gold", NULL, CATAN_HOLDING_PUBLIC, 5, 0, 0, 3 },      /* total, no supply */
-		{ "gold", "gold", CATAN_HOLDING_GROUP, 5, 0, 0, 0 },     /* group = name */
+		{ "", NULL, CATAN_HOLDING_PUBLIC, 5, 0, 0, 0, 0 },          /* no name */
+		{ "Gold", NULL, CATAN_HOLDING_PUBLIC, 5, 0, 0, 0, 0 },      /* upper case */
+		{ "gold", NULL, 3, 5, 0, 0, 0, 0 },                         /* visibility */
+		{ "gold", "g", CATAN_HOLDING_PUBLIC, 5, 0, 0, 0, 0 },       /* group, not grouped */
+		{ "gold", NULL, CATAN_HOLDING_GROUP, 5, 0, 0, 0, 0 },       /* grouped, no group */
+		{ "gold", NULL, CATAN_HOLDING_PUBLIC, 0, 0, 0, 0, 0 },      /* max 0 */
+		{ "gold", NULL, CATAN_HOLDING_PUBLIC, 5, 0, 0, 3, 0 },      /* total, no supply */
+		{ "gold", "gold", CATAN_HOLDING_GROUP, 5, 0, 0, 0, 0 },     /* group = name */
 	};
-	static const catan_holding_spec ok = { "coins", NULL, CATAN_HOLDING_PUBLIC, 5, 0, 0, 0 };
-	static const catan_holding_spec taken = { "coins", NULL, CATAN_HOLDING_OWNER, 5, 0, 0, 0 };
-	static const catan_holding_spec as_group = { "x", "coins", CATAN_HOLDING_GROUP, 5, 0, 0, 0 };
+	static const catan_holding_spec ok = { "coins", NULL, CATAN_HOLDING_PUBLIC, 5, 0, 0, 0, 0 };
+	static const catan_holding_spec taken = { "coins", NULL, CATAN_HOLDING_OWNER, 5, 0, 0, 0, 0 };
+	static const catan_holding_spec as_group = { "x", "coins", CATAN_HOLDING_GROUP, 5, 0, 0, 0, 0 };
 
 	nrefusals = 0;
 	for (size_t i = 0; i < ARRAY_LEN(bad); i++)

@@ -185,7 +185,10 @@ apply_action_as(catan_state *s, const catan_action *a, int type)
 		catan_turn__play_monopoly(s, p, a->arg);
 		break;
 	case CATAN_ACT_MARITIME_TRADE:
-		catan_cards__trade_with_bank(s, p, a->give, a->get);
+		if (s->game->maritime_slots)
+			catan_trade__maritime(s, p, a->give, a->get);
+		else
+			catan_cards__trade_with_bank(s, p, a->give, a->get);
 		break;
 	case CATAN_ACT_OFFER_TRADE:
 		catan_turn__open_offer(s, p, a->give, a->get, CATAN_PHASE_TRADE_RESPONSE);

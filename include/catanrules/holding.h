@@ -51,6 +51,26 @@ typedef enum catan_holding_visibility {
 	CATAN_HOLDING_GROUP  = 2  /**< the group's total is public, this member's count the holder's only */
 } catan_holding_visibility;
 
+/**
+ * Which trades carry a holding (catan_holding_info.trade): Rivers of
+ * Catan's and Merchants of Europe's gold. A traded holding takes a slot of
+ * the actions' give[] and get[] after the game's card kinds
+ * (catan_holding_info.slot), is written like a card kind in card lists
+ * (`p0 offer_trade give gold=2 get ore=1`) and is public.
+ */
+typedef enum catan_holding_trade {
+	/** Domestic trades may carry it: offers, counter-offers and their
+	 *  confirmation move it between the two players ("You may use coins
+	 *  in trades with other players", traders-and-barbarians.txt). */
+	CATAN_HOLDING_TRADED   = 1u << 0,
+	/** A maritime trade may take one unit of it from the supply for the
+	 *  cards of one kind at the player's rate ("You may also trade
+	 *  resource cards with the supply for gold at the general 4:1 rate",
+	 *  ibid.; "3 identical resource cards ... 1 gold",
+	 *  histories-merchants-of-europe.txt). */
+	CATAN_HOLDING_MARITIME = 1u << 1
+} catan_holding_trade;
+
 /** The supply's index in catan_state_holding() and catan_state_observe_holding(). */
 #define CATAN_HOLDING_SUPPLY (-1)
 
@@ -62,6 +82,8 @@ typedef struct catan_holding_info {
 	uint32_t    max;        /**< the most one player may hold */
 	int32_t     supply;     /**< the declared total of a finite supply, or -1 for none */
 	int32_t     target;     /**< points each unit held adds to the holder's win target */
+	uint32_t    trade;      /**< #catan_holding_trade bits, 0 for a holding no trade carries */
+	int32_t     slot;       /**< a traded holding's index in catan_action.give and .get, else -1 */
 } catan_holding_info;
 
 /**

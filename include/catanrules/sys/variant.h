@@ -101,6 +101,8 @@ typedef struct catan_holding_spec {
 	int8_t      target;       /**< points each unit held adds to the holder's win
 				       target (Fishing's old boot: 1); 0 for most */
 	uint16_t    supply_total; /**< the supply at the start (and the most in play) */
+	uint8_t     trade;        /**< #catan_holding_trade bits (a traded holding is
+				       #CATAN_HOLDING_PUBLIC); 0 for most */
 } catan_holding_spec;
 
 /** The most holdings one game may declare. */
@@ -114,7 +116,8 @@ typedef struct catan_holding_spec {
  * @param spec the holding; its strings must outlive the game
  * @retval CATAN_OK on success
  * @retval CATAN_EINVAL a bad spec (name, visibility, bounds, a group name
- *         where none belongs or its absence), a name already declared,
+ *         where none belongs or its absence, unknown trade bits or a
+ *         traded holding that is not public), a name already declared,
  *         more than #CATAN_MAX_HOLDINGS, or the game is already built
  */
 int catan_game_declare_holding(catan_game *g, const catan_holding_spec *spec);
