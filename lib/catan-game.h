@@ -249,6 +249,11 @@ struct catan_game {
 	struct game_piece piece_kinds[CATAN_MAX_PIECE_KINDS];
 	uint8_t npiece_kinds;
 	uint32_t off_pieces;
+	/* Number chips placed and moved in play (Merchants of Europe,
+	 * catan_game_declare_number_chips(); chips.c): a byte per hex at
+	 * off_chips, the number of the chip on its chip space (0: none). */
+	bool number_chips;
+	uint32_t off_chips;
 };
 
 /* Game strings (params.c): fill params and modules from a string or options. */

@@ -36,5 +36,6 @@
 #include "catan-text.h"
 #include "catan-holdings.h"
 #include "catan-pieces.h"
+#include "catan-chips.h"
 
 #endif

@@ -103,6 +103,12 @@ compute_layout(catan_game *g)
 		g->off_pieces = (uint32_t)off;
 		off = round8(off + catan_game__pieces_layout(g));
 	}
+	/* Number chips likewise. */
+	g->off_chips = 0;
+	if (g->number_chips && off <= UINT32_MAX) {
+		g->off_chips = (uint32_t)off;
+		off = round8(off + g->board.nhex);
+	}
 	if (off > UINT32_MAX) {
 		catan__ctx_seterr(g->ctx, "the state of game '%s' would be too large",
 				  g->canonical);
@@ -262,6 +268,8 @@ game_finish(catan_game *g)
 	g->vp_target = catan_modules__vp_target(g);
 	catan_production__build_table(g);
 	rc = catan_game__assign_trade_slots(g);
+	if (rc == CATAN_OK)
+		rc = catan_game__check_number_chips(g);
 	if (rc)
 		return rc;
 	widen_for_traded_holdings(g);

@@ -468,6 +468,24 @@ write_pieces(struct json *j, const catan_state *s)
 	end(j, '}');
 }
 
+/* "chips": {"h7": 5, ...}, the number chips placed (face up), by hex in
+ * order; only in games whose number chips move. */
+static void
+write_chips(struct json *j, const catan_state *s)
+{
+	const catan_game *g = s->game;
+	char loc[32];
+
+	if (!g->number_chips)
+		return;
+	begin(j, "chips", '{');
+	for (unsigned h = 0; h < g->board.nhex; h++)
+		if (catan_state__chip(s, h) &&
+		    catan_location_format(g, CATAN_LOC_HEX, h, loc, sizeof(loc), NULL) == CATAN_OK)
+			member_int(j, loc, (int)catan_state__chip(s, h));
+	end(j, '}');
+}
+
 int
 catan_state_to_json(const catan_state *s, int observer, char *buf, size_t cap,
 		    size_t *len_out)
@@ -493,6 +511,7 @@ catan_state_to_json(const catan_state *s, int observer, char *buf, size_t cap,
 	write_counters(&j, s);
 	write_holdings(&j, s, observer);
 	write_pieces(&j, s);
+	write_chips(&j, s);
 	catan_text__put(&j.text, "}");
 	return catan_text__finish(&j.text, len_out);
 }

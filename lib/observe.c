@@ -316,6 +316,7 @@ catan_state_observation_string(const catan_state *s, int observer,
 	catan_text__counters(&o, s);
 	catan_text__holdings(&o, s, observer);
 	catan_text__declared_pieces(&o, s);
+	catan_text__chips(&o, s);
 	/* Variant and module slices are opaque here: only the referee sees
 	 * them. */
 	if (observer == CATAN_OBSERVER_ALL)

@@ -168,7 +168,37 @@ fold_and_pay(catan_state *s, unsigned total,
 			pay_kind_wide(s, kind, owed, nplayers);
 }
 
-/* Production for games of more than PACKED_PLAYERS seated players. */
+/* What producing @hex owes, added to @owed; the kind it produces into
+ * @kinds. The robber's hex produces nothing (05.A), nor a blocked one. */
+static void
+owe_hex(const catan_state *s, unsigned hex,
+	unsigned owed[CATAN_MAX_PLAYERS][CATAN_MAX_CARD_KINDS], int nplayers, unsigned *kinds)
+{
+	const struct board *b = &s->game->board;
+
+	if (hex >= b->nhex || catan_state__hex_blocked(s, hex))
+		return;
+	hex_owed(s, hex, owed, nplayers);
+	if (b->hex[hex].resource >= 0 && b->hex[hex].resource < CATAN_MAX_CARD_KINDS)
+		*kinds |= 1u << b->hex[hex].resource;
+}
+
+/* Whether @total is one of the hex's printed numbers (produced once,
+ * whatever chip lies on it too). */
+static bool
+printed(const struct board_hex *h, unsigned total)
+{
+	unsigned nums[BOARD_HEX_NUMBERS], n = catan_board__hex_numbers(h, nums);
+
+	for (unsigned i = 0; i < n; i++)
+		if (nums[i] == total)
+			return true;
+	return false;
+}
+
+/* Production for games of more than PACKED_PLAYERS seated players, and
+ * for games whose number chips move (a hex's chip produces as a printed
+ * number does). */
 static void
 roll_wide(catan_state *s, unsigned total)
 {
@@ -182,16 +212,12 @@ roll_wide(catan_state *s, unsigned total)
 		nplayers = CATAN_MAX_PLAYERS;
 	memset(owed, 0, (size_t)nplayers * sizeof(owed[0]));
 
-	for (unsigned i = 0; i < nhex; i++) {
-		unsigned hex = hexes[i];
-
-		/* The robber's hex produces nothing (05.A), nor a blocked one. */
-		if (hex >= b->nhex || catan_state__hex_blocked(s, hex))
-			continue;
-		hex_owed(s, hex, owed, nplayers);
-		if (b->hex[hex].resource >= 0 && b->hex[hex].resource < CATAN_MAX_CARD_KINDS)
-			kinds |= 1u << b->hex[hex].resource;
-	}
+	for (unsigned i = 0; i < nhex; i++)
+		owe_hex(s, hexes[i], owed, nplayers, &kinds);
+	if (s->game->number_chips)
+		for (unsigned hex = 0; hex < b->nhex; hex++)
+			if (catan_state__chip(s, hex) == total && !printed(&b->hex[hex], total))
+				owe_hex(s, hex, owed, nplayers, &kinds);
 	if (s->game->module_production) {
 		fold_and_pay(s, total, owed, nplayers);
 		return;
@@ -226,7 +252,8 @@ catan_production__roll(catan_state *s, unsigned total)
 	int nplayers = st_ccore(s)->num_players;
 	const uint16_t *hexes = board_number_hexes(b, total, &nhex);
 
-	if (nplayers > PACKED_PLAYERS || nhex > PACKED_HEXES || !g->packed_production) {
+	if (nplayers > PACKED_PLAYERS || nhex > PACKED_HEXES || !g->packed_production ||
+	    g->number_chips) {
 		roll_wide(s, total);
 		return;
 	}

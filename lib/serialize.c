@@ -156,6 +156,7 @@ write_snapshot(struct catan_text *w, const catan_state *s)
 	catan_text__slices(w, s);
 	catan_text__holdings_snapshot(w, s);
 	catan_text__declared_pieces_snapshot(w, s);
+	catan_text__chips(w, s);
 	catan_text__put(w, "end\n");
 }
 
@@ -1327,6 +1328,14 @@ load_snapshot(struct loader *ld)
 
 			if (!catan_holdings__read(ld->s, ld->tok, ld->ntok, &seen_holdings,
 						  why, sizeof(why)))
+				return fail(ld, "%s", why);
+			continue;
+		}
+		/* Number chips: a hex without a line has none. */
+		if (strcmp(ld->tok[0], "chip") == 0) {
+			char why[160];
+
+			if (!catan_chips__read(ld->s, ld->tok, ld->ntok, why, sizeof(why)))
 				return fail(ld, "%s", why);
 			continue;
 		}

@@ -467,6 +467,31 @@ expect_robber(struct runner *r, const struct line *l)
 	verdict(r, l, actual >= 0 && (unsigned)actual == hex, exp, got);
 }
 
+/* expect chip h<i> N|none: the number chip on the hex's chip space */
+static void
+expect_chip(struct runner *r, const struct line *l)
+{
+	char exp[TEXT_CAP], got[TEXT_CAP];
+	unsigned hex;
+	int actual = -1, rc;
+
+	if (l->ntok != 4) {
+		script_error(r, l->no, "expected 'expect chip h<i> N|none'");
+		return;
+	}
+	if (!parse_location(r, l, l->tok[2], CATAN_LOC_HEX, &hex, NULL) || !runs(r, 1))
+		return;
+	rc = catan_state_hex_chip(r->state, hex, &actual);
+	snprintf(exp, sizeof(exp), "chip on %s: %s", l->tok[2], l->tok[3]);
+	if (rc != CATAN_OK)
+		snprintf(got, sizeof(got), "no chip space there (%s)", catan_strerror(rc));
+	else if (actual == 0)
+		snprintf(got, sizeof(got), "none");
+	else
+		snprintf(got, sizeof(got), "%d", actual);
+	verdict(r, l, rc == CATAN_OK && strcmp(got, l->tok[3]) == 0, exp, got);
+}
+
 /* expect blocked h<i> yes|no: whether the hex produces nothing now */
 static void
 expect_blocked(struct runner *r, const struct line *l)
@@ -741,6 +766,8 @@ expect_position(struct runner *r, const struct line *l)
 		expect_robber(r, l);
 	else if (strcmp(what, "blocked") == 0)
 		expect_blocked(r, l);
+	else if (strcmp(what, "chip") == 0)
+		expect_chip(r, l);
 	else if (strcmp(what, "piece") == 0 && l->ntok == 6)
 		expect_declared(r, l, 0);
 	else if (strcmp(what, "piece") == 0)

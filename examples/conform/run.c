@@ -110,6 +110,32 @@ do_game(struct runner *r, const struct line *l)
 	r->live = 1;
 }
 
+/* board FILE|standard: the board of the games that follow (a file in the
+ * written form of doc/boards.md, relative to the script's directory), or
+ * the standard island again. */
+static void
+do_board(struct runner *r, const struct line *l)
+{
+	char path[LINE_CAP * 2];
+	const char *slash = strrchr(r->path, '/');
+
+	if (l->ntok != 2) {
+		script_error(r, l->no, "expected 'board FILE|standard'");
+		return;
+	}
+	if (strcmp(l->tok[1], "standard") == 0) {
+		catan_ctx_set_board(r->ctx, NULL);
+		return;
+	}
+	if (l->tok[1][0] == '/' || !slash)
+		snprintf(path, sizeof(path), "%s", l->tok[1]);
+	else
+		snprintf(path, sizeof(path), "%.*s/%s", (int)(slash - r->path), r->path,
+			 l->tok[1]);
+	if (cli_set_board_file(r->ctx, path) != 0)
+		script_error(r, l->no, "cannot use the board '%s'", path);
+}
+
 /* "p0 roll", "chance dice 8": apply; it must be legal. */
 static void
 do_action(struct runner *r, const struct line *l)
@@ -187,6 +213,34 @@ set_robber(struct runner *r, const struct line *l)
 	if (!parse_location(r, l, l->tok[2], CATAN_LOC_HEX, &hex, NULL) || !runs(r, 0))
 		return;
 	if (catan_edit_set_robber(r->state, hex) != CATAN_OK)
+		edit_failed(r, l);
+}
+
+/* set chip HEX N|none: a number chip on the hex's chip space, or none */
+static void
+set_chip(struct runner *r, const struct line *l)
+{
+	unsigned hex;
+	unsigned long n = 0;
+	char *end;
+
+	if (l->ntok != 4) {
+		script_error(r, l->no, "expected 'set chip h<i> N|none'");
+		return;
+	}
+	if (!parse_location(r, l, l->tok[2], CATAN_LOC_HEX, &hex, NULL))
+		return;
+	if (strcmp(l->tok[3], "none") != 0) {
+		n = strtoul(l->tok[3], &end, 10);
+		if (*end || l->tok[3][0] < '0' || l->tok[3][0] > '9' || n > 255) {
+			script_error(r, l->no, "expected a chip's number or 'none', got '%s'",
+				     l->tok[3]);
+			return;
+		}
+	}
+	if (!runs(r, 0))
+		return;
+	if (catan_edit_set_hex_chip(r->state, hex, (unsigned)n) != CATAN_OK)
 		edit_failed(r, l);
 }
 
@@ -268,7 +322,7 @@ do_set(struct runner *r, const struct line *l)
 	if (!need_game(r, l))
 		return;
 	if (l->ntok < 2) {
-		script_error(r, l->no, "expected 'set cards|hand|robber|turn|knights|holding|counter ...'");
+		script_error(r, l->no, "expected 'set cards|hand|robber|chip|turn|knights|holding|counter ...'");
 		return;
 	}
 	if (strcmp(l->tok[1], "cards") == 0)
@@ -277,6 +331,8 @@ do_set(struct runner *r, const struct line *l)
 		set_cards(r, l, 1);
 	else if (strcmp(l->tok[1], "robber") == 0)
 		set_robber(r, l);
+	else if (strcmp(l->tok[1], "chip") == 0)
+		set_chip(r, l);
 	else if (strcmp(l->tok[1], "turn") == 0)
 		set_turn(r, l);
 	else if (strcmp(l->tok[1], "knights") == 0)
@@ -284,7 +340,7 @@ do_set(struct runner *r, const struct line *l)
 	else if (strcmp(l->tok[1], "holding") == 0 || strcmp(l->tok[1], "counter") == 0)
 		set_holding(r, l);
 	else
-		script_error(r, l->no, "unknown 'set %s' (cards, hand, robber, turn, knights, "
+		script_error(r, l->no, "unknown 'set %s' (cards, hand, robber, chip, turn, knights, "
 			     "holding, counter)", l->tok[1]);
 }
 
@@ -431,7 +487,7 @@ do_remove(struct runner *r, const struct line *l)
 /* ----------------------------------------------------------------- show */
 
 /* The rest of 'show': the neutral players (pieces, no cards), then the
- * counters, holdings and declared pieces as the referee's observation
+ * counters, holdings, declared pieces and number chips as the referee's observation
  * string spells them. */
 static void
 show_neutral_and_counters(struct runner *r, int n)
@@ -465,7 +521,8 @@ show_neutral_and_counters(struct runner *r, int n)
 		if (eol)
 			*eol = '\0';
 		if (strncmp(line, "counter ", 8) == 0 || strncmp(line, "holding ", 8) == 0 ||
-		    strncmp(line, "supply ", 7) == 0 || strncmp(line, "piece ", 6) == 0)
+		    strncmp(line, "supply ", 7) == 0 || strncmp(line, "piece ", 6) == 0 ||
+		    strncmp(line, "chip ", 5) == 0)
 			printf("  %s\n", line);
 		if (!eol)
 			break;
@@ -528,6 +585,7 @@ static const struct {
 	void (*run)(struct runner *r, const struct line *l);
 } statements[] = {
 	{ "game", do_game },
+	{ "board", do_board },
 	{ "set", do_set },
 	{ "give", do_give },
 	{ "place", do_place },
@@ -563,6 +621,8 @@ run_script(struct runner *r, const char *path, const char *text, size_t len,
 	r->have_game_line = 0;
 	r->live = 0;
 	r->assertions = r->failed = r->errors = r->skipped = 0;
+	/* each script starts on the standard island */
+	catan_ctx_set_board(r->ctx, NULL);
 
 	/* The lines are read as C strings: a NUL byte would end the script
 	 * there and skip every statement after it, so none of it runs. */

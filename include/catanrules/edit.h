@@ -92,6 +92,19 @@ CATAN_API int catan_edit_remove(catan_state *s, int piece, unsigned location);
 CATAN_API int catan_edit_set_robber(catan_state *s, unsigned hex);
 
 /**
+ * Put a number chip on a hex's chip space, or take it off, in a game
+ * whose number chips are placed and moved in play (catan_state_hex_chip()).
+ * @param s the state
+ * @param hex the hex id: a hex with a chip space
+ * @param number 2..6 or 8..12, or 0 to leave the chip space empty
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL the game has no number chips, the hex no chip
+ *         space, or a bad number (the state unchanged, the reason in
+ *         catan_state_errmsg())
+ */
+CATAN_API int catan_edit_set_hex_chip(catan_state *s, unsigned hex, unsigned number);
+
+/**
  * Start a turn of a player in a phase: #CATAN_PHASE_ROLL or
  * #CATAN_PHASE_MAIN (after the roll, with @p dice as the roll). Any pending
  * offer, discard or chance event is cleared; no development card has been

@@ -485,6 +485,20 @@ CATAN_API int catan_state_robber(const catan_state *s);
 CATAN_API int catan_state_hex_blocked(const catan_state *s, unsigned hex);
 
 /**
+ * The number chip on a hex's chip space, in a game whose number chips are
+ * placed and moved in play (Merchants of Europe). A hex produces on its
+ * printed numbers (catan_hex_info) and on its chip's number.
+ * @param s the state
+ * @param hex the hex id
+ * @param[out] number the chip's number (2..6, 8..12), or 0 for none yet
+ * @retval CATAN_OK on success
+ * @retval CATAN_ENOTFOUND the game has no number chips, or the hex has no
+ *         chip space (#CATAN_SITE_CHIP_SPACE)
+ * @retval CATAN_EINVAL bad argument
+ */
+CATAN_API int catan_state_hex_chip(const catan_state *s, unsigned hex, int *number);
+
+/**
  * The last dice total rolled this turn.
  * @param s the state
  * @return 2..12, or 0 if not rolled yet this turn

@@ -281,6 +281,24 @@ int catan_game_set_maritime_rate(catan_game *g, unsigned rate);
  */
 int catan_game_set_award(catan_game *g, unsigned award, unsigned min, unsigned points);
 
+/**
+ * Number chips placed and moved in play (Merchants of Europe: "you must
+ * choose one of the face-down number chips ... and place it on that hex's
+ * chip space"), from the variant's or a module's build_game: the state
+ * then keeps, for each hex with a chip space (#CATAN_SITE_CHIP_SPACE), the
+ * number of the chip on it, none at the start. A hex produces on its
+ * printed numbers and on its chip's; snapshots, observations and JSON show
+ * the chips (they lie face up: a face-down pool is the rules' own).
+ * Rules code places, moves and removes chips with catan_state__set_chip()
+ * (lib/catan-chips.h); hosts read them with catan_state_hex_chip() and
+ * edit them with catan_edit_set_hex_chip().
+ * @param g the game being built
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL the game is built; building it fails later when
+ *         its board has no chip space
+ */
+int catan_game_declare_number_chips(catan_game *g);
+
 /** Current version of struct catan_variant_ops. */
 #define CATAN_VARIANT_OPS_VERSION 4
 
