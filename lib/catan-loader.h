@@ -34,6 +34,7 @@ struct loader {
 	/* where each key and player was given, for messages */
 	unsigned key_line[K_COUNT];
 	unsigned player_line[CATAN_MAX_PLAYERS];
+	unsigned contest_line[CATAN_MAX_CONTESTS];
 	unsigned end_line;
 	catan_game *g;
 	catan_state *s;

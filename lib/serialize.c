@@ -90,7 +90,7 @@ write_snapshot(struct catan_text *w, const catan_state *s)
 	catan_text__player(w, c->victim);
 	catan_text__put(w, "\nrobber ");
 	put_location(w, g, CATAN_LOC_HEX, c->robber_hex);
-	catan_text__standings(w, c);
+	catan_text__standings(w, s);
 	catan_text__put(w, "\ndev_deck ");
 	catan_text__vec(w, c->dev_deck, CATAN_MAX_DEV_KINDS);
 	catan_text__put(w, "\ndev_bought ");
@@ -823,6 +823,7 @@ static int
 load_snapshot(struct loader *ld)
 {
 	uint32_t seen_keys = 0, seen_players = 0, seen_slices = 0, seen_holdings = 0;
+	uint32_t seen_contests = 0;
 	uint32_t seen_pieces[CATAN_MAX_PIECE_KINDS] = { 0 };
 	uint32_t all_players = (uint32_t)((UINT64_C(1) << catan_game__owners(ld->g)) - 1u);
 	int rc;
@@ -872,6 +873,17 @@ load_snapshot(struct loader *ld)
 				return fail(ld, "%s", why);
 			continue;
 		}
+		/* Award contests' holders: a line for each contest. */
+		if (strcmp(ld->tok[0], "contest") == 0) {
+			char why[160];
+			uint32_t before = seen_contests;
+
+			if (!catan_contests__read(ld->s, ld->tok, ld->ntok, &seen_contests, why,
+						  sizeof(why)))
+				return fail(ld, "%s", why);
+			ld->contest_line[__builtin_ctz(seen_contests & ~before)] = ld->line_no;
+			continue;
+		}
 		/* Pieces of declared kinds: an owner without a line has all
 		 * of the kind in stock. */
 		if (strcmp(ld->tok[0], "piece") == 0) {
@@ -911,6 +923,8 @@ load_snapshot(struct loader *ld)
 		return catan_load__fail_at(ld, ld->end_line, CATAN_EPARSE, "missing state slice");
 	if (seen_holdings != (uint32_t)((UINT64_C(1) << ld->g->nholdings) - 1u))
 		return catan_load__fail_at(ld, ld->end_line, CATAN_EPARSE, "missing 'holding' line");
+	if (seen_contests != (uint32_t)((UINT64_C(1) << ld->g->ncontests) - 1u))
+		return catan_load__fail_at(ld, ld->end_line, CATAN_EPARSE, "missing 'contest' line");
 	if (!slices_consistent(ld->s))
 		return catan_load__fail_at(ld, ld->end_line, CATAN_EPARSE,
 			       "a module's state slice does not match the position");

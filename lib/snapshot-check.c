@@ -159,6 +159,25 @@ validate_awards(struct loader *ld)
 		rc = bad(ld, K_LONGEST_ROAD, "Longest Road holder does not match the roads");
 	else if (st_ccore(copy)->army_holder != c->army_holder)
 		rc = bad(ld, K_LARGEST_ARMY, "Largest Army holder does not match the Knights played");
+	/* With award contests the holders are the contests': nobody holds
+	 * an award across them. */
+	if (rc == CATAN_OK && s->game->ncontests && c->longest_holder != CATAN_NO_PLAYER)
+		rc = bad(ld, K_LONGEST_ROAD, "Longest Road holder does not match: the game's contests hold it");
+	else if (rc == CATAN_OK && s->game->ncontests && c->army_holder != CATAN_NO_PLAYER)
+		rc = bad(ld, K_LARGEST_ARMY, "Largest Army holder does not match: the game's contests hold it");
+	/* Each contest's holders likewise, among its members. */
+	for (unsigned k = 0; rc == CATAN_OK && k < s->game->ncontests; k++) {
+		if (st_ccontest(copy, k)[CATAN_AWARD_LONGEST_ROAD] !=
+		    st_ccontest(s, k)[CATAN_AWARD_LONGEST_ROAD])
+			rc = catan_load__fail_at(ld, ld->contest_line[k], CATAN_EPARSE,
+						 "contest %u: Longest Road holder does not match the roads",
+						 k);
+		else if (st_ccontest(copy, k)[CATAN_AWARD_LARGEST_ARMY] !=
+			 st_ccontest(s, k)[CATAN_AWARD_LARGEST_ARMY])
+			rc = catan_load__fail_at(ld, ld->contest_line[k], CATAN_EPARSE,
+						 "contest %u: Largest Army holder does not match the Knights played",
+						 k);
+	}
 	catan_state_free(copy);
 	return rc;
 }
