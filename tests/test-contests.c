@@ -656,13 +656,12 @@ START_TEST(test_contests_random_play)
 	uint64_t rng = catan_test_seed() + (uint64_t)_i;
 	catan_action played;
 	unsigned held = 0;
-	int steps = catan_test_under_valgrind() ? 600 : 3000;
 	char game[64];
 
 	snprintf(game, sizeof(game), "base(players=4,seed=%d)+contests_test", 11 + _i);
 	g = catan_test_game_new(ctx, game);
 	s = catan_test_state_new(g);
-	for (int step = 0; step < steps && !catan_state_is_terminal(s); step++) {
+	for (int step = 0; step < 3000 && !catan_state_is_terminal(s); step++) {
 		if (step % 50 == 0)
 			catan_test_snapshot_round_trip(ctx, s);
 		ck_assert(catan_test_random_action(s, &rng, &played));
