@@ -122,6 +122,14 @@ struct catan_game {
 	 * network's edge lengthens it by one for Longest Road (a bit each). */
 	uint8_t award_min[CATAN_AWARDS];
 	uint8_t award_points[CATAN_AWARDS];
+	/* Award contests (award-contests.c, catan_game_set_award_contests()):
+	 * 0 in games where everyone contests each award together (the core's
+	 * holders); else the number of groups, each seated player's group and
+	 * each group's members (a bit per seated player). Their holders,
+	 * CATAN_AWARDS int8_t per contest, sit at off_contests. */
+	uint8_t ncontests;
+	uint8_t contest_of[CATAN_MAX_PLAYERS];
+	uint32_t contest_members[CATAN_MAX_CONTESTS];
 	uint32_t road_weight_kinds;
 
 	/* flat state layout */
@@ -254,6 +262,9 @@ struct catan_game {
 	 * off_chips, the number of the chip on its chip space (0: none). */
 	bool number_chips;
 	uint32_t off_chips;
+	/* The award contests' holders (ncontests), after the pieces; 0 in
+	 * games without contests. */
+	uint32_t off_contests;
 };
 
 /* Game strings (params.c): fill params and modules from a string or options. */

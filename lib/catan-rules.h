@@ -98,6 +98,35 @@ void catan_awards__update_largest_army(catan_state *s);
  * at the top with at least @min; otherwise nobody (05.F, B8). Modules with
  * awards of their own use it too (Harbors' Harbormaster). */
 int catan_awards__holder(const unsigned *value, int nplayers, int holder, unsigned min);
+/* The holder of @award in contest @contest (award-contests.c): the core's
+ * in games without contests (contest 0 is everyone's). No checks. */
+static inline int
+catan_awards__holder_in(const catan_state *s, unsigned award, unsigned contest)
+{
+	const struct core_state *c = st_ccore(s);
+
+	if (s->game->ncontests)
+		return st_ccontest(s, contest)[award];
+	return award == CATAN_AWARD_LONGEST_ROAD ? c->longest_holder : c->army_holder;
+}
+/* A new state's contests: nobody holds anything. */
+void catan_state__contests_init(catan_state *s);
+/* Read a snapshot's "contest <i> longest_road <holder> largest_army
+ * <holder>" line (@seen: a bit per contest read); a holder must be a
+ * member of the contest. False with why on a bad line. */
+bool catan_contests__read(catan_state *s, char *const *tok, int ntok, uint32_t *seen, char *why,
+			  size_t cap);
+/* Whether @player holds @award (in their contest, in games with some). */
+static inline bool
+catan_awards__holds(const catan_state *s, unsigned award, int player)
+{
+	const catan_game *g = s->game;
+
+	if (!g->ncontests)
+		return catan_awards__holder_in(s, award, 0) == player;
+	return player >= 0 && player < g->num_players &&
+	       st_ccontest(s, g->contest_of[player])[award] == player;
+}
 
 /* production (rules-production.c): bank-shortage rule included */
 void catan_production__roll(catan_state *s, unsigned total);
@@ -311,6 +340,14 @@ catan_score__base_vp(const catan_state *s, int player, bool include_hidden)
 	     VP_CITY * (g->pieces[CATAN_PIECE_CITY] - ps->cities_left) +
 	     g->award_points[CATAN_AWARD_LONGEST_ROAD] * (core->longest_holder == player) +
 	     g->award_points[CATAN_AWARD_LARGEST_ARMY] * (core->army_holder == player);
+	/* Games with award contests leave the core's holders empty: the
+	 * player's contest holds theirs. */
+	if (g->ncontests && player < g->num_players) {
+		const int8_t *held = st_ccontest(s, g->contest_of[player]);
+
+		for (unsigned a = 0; a < CATAN_AWARDS; a++)
+			vp += g->award_points[a] * (held[a] == player);
+	}
 	/* Victory Point cards stay hidden until they win (05.E, B8). */
 	if (include_hidden ||
 	    (core->winner == player && (core->flags & GAME_VP_REVEALED)))

@@ -308,6 +308,13 @@ owned_pieces_next(struct owned_pieces *it, unsigned *id)
 	return false;
 }
 
+/* The holders of contest @c's awards (CATAN_AWARDS of them, a player or
+ * CATAN_NO_PLAYER), in games with award contests (catan_game.ncontests). */
+static inline int8_t *st_contest(catan_state *s, unsigned c)
+{ return (int8_t *)(void *)(s->data + s->game->off_contests) + (size_t)c * CATAN_AWARDS; }
+static inline const int8_t *st_ccontest(const catan_state *s, unsigned c)
+{ return (const int8_t *)(const void *)(s->data + s->game->off_contests) + (size_t)c * CATAN_AWARDS; }
+
 static inline void *st_variant(catan_state *s)
 { return s->data + s->game->off_variant; }
 static inline const void *st_cvariant(const catan_state *s)

@@ -53,7 +53,11 @@ int catan_text__location(struct catan_text *w, const catan_game *g, int kind,
 			 unsigned id);
 /* "\nlongest_road p1\nlargest_army none\nwinner none\nbank 19,19,19,19,19":
  * awards, winner and bank as snapshots and observation strings spell them. */
-void catan_text__standings(struct catan_text *w, const struct core_state *c);
+void catan_text__standings(struct catan_text *w, const catan_state *s);
+/* The award contests' holders, a "contest <i> longest_road <holder>
+ * largest_army <holder>" line each (each after a newline); nothing in
+ * games without contests (award-contests.c). */
+void catan_text__contests(struct catan_text *w, const catan_state *s);
 /* "\noffer_give 1,0,0,0,0\noffer_get 0,0,0,0,1\n": the open offer, the
  * same way. */
 void catan_text__offer(struct catan_text *w, const struct core_state *c);

@@ -109,6 +109,12 @@ compute_layout(catan_game *g)
 		g->off_chips = (uint32_t)off;
 		off = round8(off + g->board.nhex);
 	}
+	/* Award contests' holders likewise. */
+	g->off_contests = 0;
+	if (g->ncontests && off <= UINT32_MAX) {
+		g->off_contests = (uint32_t)off;
+		off = round8(off + (uint64_t)g->ncontests * CATAN_AWARDS);
+	}
 	if (off > UINT32_MAX) {
 		catan__ctx_seterr(g->ctx, "the state of game '%s' would be too large",
 				  g->canonical);

@@ -243,6 +243,28 @@ write_core(struct json *j, const catan_state *s, int observer)
 	}
 	member_player(j, "longest_road", c->longest_holder);
 	member_player(j, "largest_army", c->army_holder);
+	/* Award contests (catan_game_set_award_contests()): each group's
+	 * members and holders; the two above stay null in such games. */
+	if (g->ncontests) {
+		begin(j, "contests", '[');
+		for (unsigned k = 0; k < g->ncontests; k++) {
+			begin(j, NULL, '{');
+			begin(j, "members", '[');
+			for (int p = 0; p < g->num_players; p++) {
+				if (g->contest_of[p] != k)
+					continue;
+				sep(j);
+				catan_text__put(&j->text, "%d", p);
+			}
+			end(j, ']');
+			member_player(j, "longest_road",
+				      catan_awards__holder_in(s, CATAN_AWARD_LONGEST_ROAD, k));
+			member_player(j, "largest_army",
+				      catan_awards__holder_in(s, CATAN_AWARD_LARGEST_ARMY, k));
+			end(j, '}');
+		}
+		end(j, ']');
+	}
 	member_player(j, "winner", c->winner);
 	key(j, "offer");
 	if (cards_total(c->offer_give) || cards_total(c->offer_get)) {
@@ -290,8 +312,8 @@ write_player(struct json *j, const catan_state *s, int observer, int p)
 	if (known)
 		member_int(j, "total_vp", catan_state__victory_points(s, p, true));
 	member_int(j, "discard_owed", ps->discard_owed);
-	member_bool(j, "longest_road", c->longest_holder == p);
-	member_bool(j, "largest_army", c->army_holder == p);
+	member_bool(j, "longest_road", catan_awards__holds(s, CATAN_AWARD_LONGEST_ROAD, p));
+	member_bool(j, "largest_army", catan_awards__holds(s, CATAN_AWARD_LARGEST_ARMY, p));
 	member_str(j, "trade_response",
 		   ps->response < ARRAY_LEN(catan_text__responses) ?
 		   catan_text__responses[ps->response] : "unknown");

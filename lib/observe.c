@@ -92,8 +92,8 @@ catan_state_observe(const catan_state *s, int observer, catan_observation *out)
 		/* Of another player the observer counts the public points only. */
 		v->visible_vp = catan_state__victory_points(s, p, sees_hand(observer, p));
 		v->discard_owed = ps->discard_owed;
-		v->has_longest_road = c->longest_holder == p;
-		v->has_largest_army = c->army_holder == p;
+		v->has_longest_road = catan_awards__holds(s, CATAN_AWARD_LONGEST_ROAD, p);
+		v->has_largest_army = catan_awards__holds(s, CATAN_AWARD_LARGEST_ARMY, p);
 		switch (ps->response) {
 		case RESPONSE_ACCEPT:
 		case RESPONSE_DECLINE:
@@ -201,7 +201,7 @@ put_core(struct catan_text *o, const catan_state *s, int observer)
 		if (!blocked)
 			catan_text__put(o, " none");
 	}
-	catan_text__standings(o, c);
+	catan_text__standings(o, s);
 	catan_text__put(o, "\ndev_deck %u", dev_total(c->dev_deck));
 	if (observer == CATAN_OBSERVER_ALL) {
 		catan_text__put(o, " ");

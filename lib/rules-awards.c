@@ -530,10 +530,56 @@ policy_holder(const catan_state *s, unsigned award, const unsigned *value, int n
 	return min ? catan_awards__holder(value, nplayers, holder, min) : CATAN_NO_PLAYER;
 }
 
+/*
+ * With award contests (catan_game_set_award_contests()) each contest
+ * decides its own holder by the same rule among its members only
+ * (connect.txt: "The contest for the Longest Trade Route is held
+ * separately on each game board, between the two people who have their
+ * starting area on that board").
+ */
+static void
+decide_in_contests(catan_state *s, unsigned award, const unsigned *value, int n)
+{
+	const catan_game *g = s->game;
+
+	for (unsigned c = 0; c < g->ncontests; c++) {
+		int8_t *slot = &st_contest(s, c)[award];
+		unsigned member_value[CATAN_MAX_PLAYERS];
+		int member[CATAN_MAX_PLAYERS], m = 0, held = CATAN_NO_PLAYER, top;
+
+		for (uint32_t bits = g->contest_members[c]; bits; bits &= bits - 1) {
+			int p = __builtin_ctz(bits);
+
+			if (p >= n)
+				break;
+			if (p == *slot)
+				held = m;
+			member[m] = p;
+			member_value[m++] = value[p];
+		}
+		top = policy_holder(s, award, member_value, m, held);
+		award_to(s, slot, top < 0 ? CATAN_NO_PLAYER : member[top]);
+	}
+}
+
+/* Who holds @award after @value (per owner, @n of them) changed. */
+static inline void
+decide(catan_state *s, unsigned award, const unsigned *value, int n)
+{
+	struct core_state *core = st_core(s);
+	int8_t *slot = award == CATAN_AWARD_LONGEST_ROAD ? &core->longest_holder :
+							   &core->army_holder;
+
+	if (s->game->ncontests) {
+		decide_in_contests(s, award, value, n);
+		return;
+	}
+	award_to(s, slot, policy_holder(s, award, value, n, *slot));
+}
+
 void
 catan_awards__refresh_longest_road(catan_state *s, uint32_t players)
 {
-	struct core_state *core = st_core(s);
 	unsigned length[CATAN_MAX_PLAYERS];
 	int n = catan_game__owners(s->game);   /* neutral players hold it too */
 
@@ -549,8 +595,7 @@ catan_awards__refresh_longest_road(catan_state *s, uint32_t players)
 		}
 		length[p] = ps->road_length;
 	}
-	award_to(s, &core->longest_holder,
-		 policy_holder(s, CATAN_AWARD_LONGEST_ROAD, length, n, core->longest_holder));
+	decide(s, CATAN_AWARD_LONGEST_ROAD, length, n);
 }
 
 /*
@@ -562,7 +607,6 @@ catan_awards__refresh_longest_road(catan_state *s, uint32_t players)
 void
 catan_awards__road_added(catan_state *s, int player, unsigned edge)
 {
-	struct core_state *core = st_core(s);
 	unsigned length[CATAN_MAX_PLAYERS];
 	int n = catan_game__owners(s->game);
 	struct player_state *ps;
@@ -586,8 +630,7 @@ catan_awards__road_added(catan_state *s, int player, unsigned edge)
 		ps->road_length = (uint8_t)(len > 255 ? 255 : len);
 	for (int p = 0; p < n; p++)
 		length[p] = st_cplayer(s, p)->road_length;
-	award_to(s, &core->longest_holder,
-		 policy_holder(s, CATAN_AWARD_LONGEST_ROAD, length, n, core->longest_holder));
+	decide(s, CATAN_AWARD_LONGEST_ROAD, length, n);
 }
 
 void
@@ -599,14 +642,12 @@ catan_awards__update_longest_road(catan_state *s)
 void
 catan_awards__update_largest_army(catan_state *s)
 {
-	struct core_state *core = st_core(s);
 	unsigned knights[CATAN_MAX_PLAYERS];
-	int n = core->num_players;
+	int n = st_ccore(s)->num_players;
 
 	if (n > CATAN_MAX_PLAYERS)
 		n = CATAN_MAX_PLAYERS;
 	for (int p = 0; p < n; p++)
 		knights[p] = st_cplayer(s, p)->knights;
-	award_to(s, &core->army_holder,
-		 policy_holder(s, CATAN_AWARD_LARGEST_ARMY, knights, n, core->army_holder));
+	decide(s, CATAN_AWARD_LARGEST_ARMY, knights, n);
 }

@@ -77,6 +77,7 @@ catan_state_new(catan_state **out, catan_game *g)
 	/* The supplies are full before the rules deal from them. */
 	catan_state__holdings_init(s);
 	catan_state__pieces_init(s);
+	catan_state__contests_init(s);
 
 	rc = g->variant->init_state(s);
 	if (rc == CATAN_OK)
@@ -1071,13 +1072,11 @@ int
 catan_state_player(const catan_state *s, int player, catan_player_info *out)
 {
 	const struct player_state *ps;
-	const struct core_state *c;
 
 	/* Neutral players too (game.h). */
 	if (!s || player < 0 || player >= catan_game__owners(s->game) || !out)
 		return CATAN_EINVAL;
 	ps = st_cplayer(s, player);
-	c = st_ccore(s);
 	memset(out, 0, sizeof(*out));
 	memcpy(out->cards, ps->hand, sizeof(out->cards));
 	memcpy(out->dev_cards, ps->dev, sizeof(out->dev_cards));
@@ -1092,8 +1091,8 @@ catan_state_player(const catan_state *s, int player, catan_player_info *out)
 	out->public_vp = catan_state__victory_points(s, player, false);
 	out->total_vp = catan_state__victory_points(s, player, true);
 	out->discard_owed = ps->discard_owed;
-	out->has_longest_road = c->longest_holder == player;
-	out->has_largest_army = c->army_holder == player;
+	out->has_longest_road = catan_awards__holds(s, CATAN_AWARD_LONGEST_ROAD, player);
+	out->has_largest_army = catan_awards__holds(s, CATAN_AWARD_LARGEST_ARMY, player);
 	return CATAN_OK;
 }
 

@@ -126,12 +126,15 @@ catan_text__location(struct catan_text *w, const catan_game *g, int kind,
 }
 
 void
-catan_text__standings(struct catan_text *w, const struct core_state *c)
+catan_text__standings(struct catan_text *w, const catan_state *s)
 {
+	const struct core_state *c = st_ccore(s);
+
 	catan_text__put(w, "\nlongest_road ");
 	catan_text__player(w, c->longest_holder);
 	catan_text__put(w, "\nlargest_army ");
 	catan_text__player(w, c->army_holder);
+	catan_text__contests(w, s);
 	catan_text__put(w, "\nwinner ");
 	catan_text__player(w, c->winner);
 	catan_text__put(w, "\nbank ");

@@ -81,19 +81,10 @@ bad_awards_build_game(catan_game *g)
 
 static const char *const base_only[] = { "base", NULL };
 
-#define TEST_MODULE(id_, name_, desc_)                          \
-	static const struct catan_module_ops id_##_module = {   \
-		.version = CATAN_MODULE_OPS_VERSION,            \
-		.name = name_,                                  \
-		.description = desc_,                           \
-		.variants = base_only,                          \
-		.build_game = id_##_build_game,                 \
-	}
-
-TEST_MODULE(connect_awards, "connect_awards_test", "Largest Army at 2 knights");
-TEST_MODULE(no_army, "no_army_test", "no Largest Army");
-TEST_MODULE(wagons, "wagons_test", "wagons lengthen the roads under them");
-TEST_MODULE(bad_awards, "bad_awards_test", "refused award and piece declarations");
+CATAN_TEST_BUILD_MODULE(connect_awards, "connect_awards_test", "Largest Army at 2 knights", base_only);
+CATAN_TEST_BUILD_MODULE(no_army, "no_army_test", "no Largest Army", base_only);
+CATAN_TEST_BUILD_MODULE(wagons, "wagons_test", "wagons lengthen the roads under them", base_only);
+CATAN_TEST_BUILD_MODULE(bad_awards, "bad_awards_test", "refused award and piece declarations", base_only);
 
 static catan_ctx *
 awards_ctx(bool general)

@@ -192,4 +192,18 @@ bool catan_test_under_valgrind(void);
  */
 void catan_test_skip_all(const char *reason) __attribute__((noreturn));
 
+/* The snapshot (observer CATAN_TEST_SNAPSHOT) or the observation text of
+ * @s, in a buffer of @cap bytes to free(); fails the test on error. */
+#define CATAN_TEST_SNAPSHOT (-99)
+char *catan_test_text(const catan_state *s, int observer, size_t cap);
+
+/* @text with its first @from replaced by @to must fail to load with
+ * CATAN_EPARSE and a message that holds @why. */
+void catan_test_load_refused(catan_ctx *ctx, const char *text, const char *from,
+			     const char *to, const char *why);
+
+/* The snapshot of @s loads (in @ctx) to an equal state with the same
+ * hash. */
+void catan_test_snapshot_round_trip(catan_ctx *ctx, const catan_state *s);
+
 #endif

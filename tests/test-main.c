@@ -254,3 +254,55 @@ main(int argc, char **argv)
 		return EXIT_SUCCESS;
 	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
+
+char *
+catan_test_text(const catan_state *s, int observer, size_t cap)
+{
+	char *buf = malloc(cap);
+
+	ck_assert_ptr_nonnull(buf);
+	if (observer == CATAN_TEST_SNAPSHOT)
+		CATAN_ASSERT_OK(catan_state_snapshot(s, buf, cap, NULL));
+	else
+		CATAN_ASSERT_OK(catan_state_observation_string(s, observer, buf, cap, NULL));
+	return buf;
+}
+
+void
+catan_test_load_refused(catan_ctx *ctx, const char *text, const char *from, const char *to,
+			const char *why)
+{
+	catan_game *g = NULL;
+	catan_state *s = NULL;
+	const char *at = strstr(text, from);
+	size_t flen = strlen(from), tlen = strlen(to), head;
+	char *bad;
+
+	ck_assert_msg(at != NULL, "no '%s' in\n%s", from, text);
+	head = (size_t)(at - text);
+	bad = malloc(strlen(text) + tlen + 1);
+	ck_assert_ptr_nonnull(bad);
+	memcpy(bad, text, head);
+	memcpy(bad + head, to, tlen);
+	strcpy(bad + head + tlen, at + flen);
+	CATAN_ASSERT_ERR(catan_load(&g, &s, ctx, bad, strlen(bad)), CATAN_EPARSE);
+	ck_assert_ptr_null(s);
+	ck_assert_msg(strstr(catan_ctx_errmsg(ctx), why) != NULL, "message '%s' lacks '%s'",
+		      catan_ctx_errmsg(ctx), why);
+	free(bad);
+}
+
+void
+catan_test_snapshot_round_trip(catan_ctx *ctx, const catan_state *s)
+{
+	char *text = catan_test_text(s, CATAN_TEST_SNAPSHOT, 128 * 1024);
+	catan_game *g = NULL;
+	catan_state *back = NULL;
+
+	CATAN_ASSERT_OK(catan_load(&g, &back, ctx, text, strlen(text)));
+	ck_assert(catan_state_equal(back, s));
+	ck_assert_uint_eq(catan_state_hash(back), catan_state_hash(s));
+	catan_state_free(back);
+	catan_game_unref(g);
+	free(text);
+}

@@ -355,6 +355,30 @@ CATAN_API int catan_game_award(const catan_game *g, unsigned award, unsigned *mi
 			       unsigned *points);
 
 /**
+ * How many groups of players contest the awards separately (CATAN
+ * Connect: one per game board, catan_game_set_award_contests()); a game
+ * without contests has one contest of everyone.
+ * @param g the game
+ * @param[out] count the number of contests, at least 1
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL a NULL argument
+ */
+CATAN_API int catan_game_contest_count(const catan_game *g, unsigned *count);
+
+/**
+ * The contest a player takes part in, 0 .. catan_game_contest_count() - 1.
+ * In a game without contests every piece owner (neutral players too) is
+ * in contest 0.
+ * @param g the game
+ * @param player a seated player (or a neutral one, without contests)
+ * @param[out] contest the player's contest
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL a NULL argument, no such player, or a neutral
+ *         player in a game with contests (they are in none)
+ */
+CATAN_API int catan_game_player_contest(const catan_game *g, int player, unsigned *contest);
+
+/**
  * An upper bound on the number of legal actions of one player in any state,
  * so callers can allocate once.
  * @param g the game

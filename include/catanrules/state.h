@@ -538,18 +538,35 @@ CATAN_API int catan_state_edge_piece(const catan_state *s, unsigned edge, int *o
 CATAN_API int catan_state_maritime_rate(const catan_state *s, int player, int kind);
 
 /**
- * Holder of Longest Road.
+ * Holder of Longest Road. In a game with award contests
+ * (catan_game_contest_count() above 1) there is no single holder: -1; ask
+ * catan_state_award_holder().
  * @param s the state
  * @return the player, or -1
  */
 CATAN_API int catan_state_longest_road_holder(const catan_state *s);
 
 /**
- * Holder of Largest Army.
+ * Holder of Largest Army; -1 in a game with award contests, as for
+ * catan_state_longest_road_holder().
  * @param s the state
  * @return the player, or -1
  */
 CATAN_API int catan_state_largest_army_holder(const catan_state *s);
+
+/**
+ * Holder of an award in a contest (catan_game_contest_count()): in a game
+ * without contests, contest 0 is everyone's and its holder is
+ * catan_state_longest_road_holder()'s or catan_state_largest_army_holder()'s.
+ * @param s the state
+ * @param award a #catan_award
+ * @param contest 0 .. catan_game_contest_count() - 1
+ * @param[out] holder the holding player, or -1 (nobody holds it)
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL a NULL argument, an unknown award or contest
+ */
+CATAN_API int catan_state_award_holder(const catan_state *s, unsigned award, unsigned contest,
+				       int *holder);
 
 /**
  * Read a counter that a rule module keeps: trade tokens, gold, fish,

@@ -299,6 +299,36 @@ int catan_game_set_award(catan_game *g, unsigned award, unsigned min, unsigned p
  */
 int catan_game_declare_number_chips(catan_game *g);
 
+/** Most award contests a game may declare (catan_game_set_award_contests()). */
+#define CATAN_MAX_CONTESTS 16
+
+/**
+ * Contest every award separately within groups of the seated players,
+ * from a build_game (CATAN Connect: "The contest for the Longest Trade
+ * Route is held separately on each game board, between the two people
+ * who have their starting area on that board", and Largest Army
+ * likewise). Each contest has its own holder of each award, decided by
+ * the same rule as a game without contests (the game's least value, the
+ * holder keeps ties, set aside when nobody is alone at the top) among
+ * its members only; a player scores an award's points for each award
+ * they hold in their contest. Neutral players are in no contest and hold
+ * no award. The state keeps the contests' holders only in games that
+ * declare some; catan_state_longest_road_holder() and
+ * catan_state_largest_army_holder() answer -1 there (ask
+ * catan_state_award_holder()). A NULL @p contest_of_player with
+ * @p nplayers 0 takes the contests out again (one contest of everyone).
+ * @param g the game being built
+ * @param contest_of_player each seated player's contest, numbered from 0
+ *        without gaps (every contest up to the highest has a member)
+ * @param nplayers the game's number of seated players
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL a NULL game or list, a count that is not the
+ *         game's, a contest number of #CATAN_MAX_CONTESTS or more, a
+ *         contest without members, or the game is built; nothing changes
+ */
+int catan_game_set_award_contests(catan_game *g, const uint8_t *contest_of_player,
+				  unsigned nplayers);
+
 /** Current version of struct catan_variant_ops. */
 #define CATAN_VARIANT_OPS_VERSION 4
 
