@@ -270,12 +270,11 @@ START_TEST(test_random_play_with_moving_chips)
 {
 	catan_ctx *ctx = chips_ctx();
 	uint64_t rng = catan_test_seed() ^ (uint64_t)_i;
-	static char snap[16384], again[16384];
 	char spec[128];
 
 	for (int game = 0; game < 2; game++) {
-		catan_game *g, *g2;
-		catan_state *s, *t;
+		catan_game *g;
+		catan_state *s;
 		catan_action a;
 		int steps = 0;
 
@@ -295,14 +294,8 @@ START_TEST(test_random_play_with_moving_chips)
 									DOTTED_HEX,
 									n == 7 ? 0 : n));
 			}
-			if (steps % 53 == 0) {
-				CATAN_ASSERT_OK(catan_state_snapshot(s, snap, sizeof(snap), NULL));
-				CATAN_ASSERT_OK(catan_load(&g2, &t, ctx, snap, strlen(snap)));
-				CATAN_ASSERT_OK(catan_state_snapshot(t, again, sizeof(again), NULL));
-				ck_assert_str_eq(snap, again);
-				catan_state_free(t);
-				catan_game_unref(g2);
-			}
+			if (steps % 53 == 0)
+				catan_test_snapshot_round_trip(ctx, s);
 		}
 		ck_assert_msg(catan_state_is_terminal(s) == 1, "%s: not over after %d steps", spec,
 			      steps);

@@ -96,37 +96,13 @@ too_many_build_game(catan_game *g)
 
 static const char *const base_only[] = { "base", NULL };
 
-static const struct catan_module_ops gold_module = {
-	.version = CATAN_MODULE_OPS_VERSION,
-	.name = "gold_trade_test",
-	.description = "gold carried by domestic and maritime trades",
-	.variants = base_only,
-	.build_game = gold_build_game,
-};
-
-static const struct catan_module_ops moe_gold_module = {
-	.version = CATAN_MODULE_OPS_VERSION,
-	.name = "moe_gold_test",
-	.description = "gold at the bank for 3 identical cards",
-	.variants = base_only,
-	.build_game = moe_gold_build_game,
-};
-
-static const struct catan_module_ops bad_trade_module = {
-	.version = CATAN_MODULE_OPS_VERSION,
-	.name = "bad_trade_test",
-	.description = "refused traded holdings",
-	.variants = base_only,
-	.build_game = bad_trade_build_game,
-};
-
-static const struct catan_module_ops too_many_module = {
-	.version = CATAN_MODULE_OPS_VERSION,
-	.name = "too_many_traded_test",
-	.description = "more traded holdings than slots",
-	.variants = base_only,
-	.build_game = too_many_build_game,
-};
+CATAN_TEST_BUILD_MODULE(gold, "gold_trade_test", "gold carried by domestic and maritime trades",
+			base_only);
+CATAN_TEST_BUILD_MODULE(moe_gold, "moe_gold_test", "gold at the bank for 3 identical cards",
+			base_only);
+CATAN_TEST_BUILD_MODULE(bad_trade, "bad_trade_test", "refused traded holdings", base_only);
+CATAN_TEST_BUILD_MODULE(too_many, "too_many_traded_test", "more traded holdings than slots",
+			base_only);
 
 static catan_ctx *
 gold_ctx(void)

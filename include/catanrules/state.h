@@ -476,8 +476,10 @@ CATAN_API int catan_state_robber(const catan_state *s);
 /**
  * Whether a hex produces nothing on a production roll now: the robber
  * stands on it, or a rule of the game blocks it (Barbarian Attack's
- * conquered hexes, a second robber). Hexes without a number never
- * produce and are not "blocked".
+ * conquered hexes, a second robber). A hex is blocked or not whatever
+ * its numbers: the desert under the robber is blocked, and a hex without
+ * a number, which never produces, is not blocked unless the robber or a
+ * rule stands on it (a chip placed there later would produce).
  * @param s the state
  * @param hex the hex id
  * @return 1 blocked, 0 not, or #CATAN_EINVAL for a bad state or hex
