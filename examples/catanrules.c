@@ -208,6 +208,7 @@ cli_is_help(const char *arg)
 #include "test-rounds-module.h"
 #include "test-pieces-module.h"
 #include "test-blocked-module.h"
+#include "test-devkinds-module.h"
 #endif
 
 int
@@ -222,6 +223,7 @@ cli_new_ctx(catan_ctx **out)
 	catan_test_add_rounds_module(*out);
 	catan_test_add_pieces_module(*out);
 	catan_test_add_blocked_module(*out);
+	catan_test_add_devkinds_module(*out);
 #endif
 	return CLI_EXIT_OK;
 }
