@@ -209,6 +209,7 @@ cli_is_help(const char *arg)
 #include "test-pieces-module.h"
 #include "test-blocked-module.h"
 #include "test-chips-module.h"
+#include "test-devkinds-module.h"
 #endif
 
 int
@@ -224,6 +225,7 @@ cli_new_ctx(catan_ctx **out)
 	catan_test_add_pieces_module(*out);
 	catan_test_add_blocked_module(*out);
 	catan_test_add_chips_module(*out);
+	catan_test_add_devkinds_module(*out);
 #endif
 	return CLI_EXIT_OK;
 }

@@ -110,17 +110,18 @@ terrain_name(uint32_t terrain)
 	return "unknown";
 }
 
-/* "lumber=1,ore=2" into buf; "-" for none. */
+/* "lumber=1,ore=2" into buf, by the game's names of its card or
+ * development-card kinds (an alchemist, salt); "-" for none. */
 static const char *
-cards_text(const uint8_t *v, int dev, char *buf, size_t cap)
+cards_text(const catan_game *g, const uint8_t *v, int dev, char *buf, size_t cap)
 {
 	int n = dev ? CATAN_MAX_DEV_KINDS : CATAN_MAX_CARD_KINDS;
 	size_t len = 0;
 
 	buf[0] = '\0';
 	for (int k = 0; k < n && len < cap; k++) {
-		const char *name = dev ? catan_dev_card_name(k) :
-				   catan_resource_name(k);
+		const char *name = dev ? catan_game_dev_kind_name(g, k) :
+				   catan_game_card_kind_name(g, k);
 		int w;
 
 		if (v[k] == 0)
@@ -426,14 +427,14 @@ print_scores(struct play *p, int observer)
 		       v->discard_owed ? ", owes a discard" : "");
 	}
 	printf("Bank: %s  development cards left: %u\n",
-	       cards_text(o.bank, 0, buf, sizeof(buf)), o.dev_deck_total);
+	       cards_text(p->g, o.bank, 0, buf, sizeof(buf)), o.dev_deck_total);
 	if (o.phase == CATAN_PHASE_TRADE_RESPONSE ||
 	    o.phase == CATAN_PHASE_TRADE_CONFIRM) {
 		char give[80], get[80];
 
 		printf("Open offer by p%d: gives %s for %s;", o.turn_player,
-		       cards_text(o.offer_give, 0, give, sizeof(give)),
-		       cards_text(o.offer_get, 0, get, sizeof(get)));
+		       cards_text(p->g, o.offer_give, 0, give, sizeof(give)),
+		       cards_text(p->g, o.offer_get, 0, get, sizeof(get)));
 		for (int q = 0; q < p->nplayers; q++) {
 			const catan_player_view *v = &o.players[q];
 
@@ -442,9 +443,9 @@ print_scores(struct play *p, int observer)
 			printf(" p%d %s", q, response_text(v->trade_response));
 			if (v->trade_response == 3)
 				printf(" (gives %s for %s)",
-				       cards_text(v->counter_give, 0, give,
+				       cards_text(p->g, v->counter_give, 0, give,
 						  sizeof(give)),
-				       cards_text(v->counter_get, 0, get,
+				       cards_text(p->g, v->counter_get, 0, get,
 						  sizeof(get)));
 		}
 		putchar('\n');
@@ -460,8 +461,8 @@ print_hand(struct play *p, int player)
 	if (observe(p->s, player, &o) != CATAN_OK)
 		return;
 	printf("Your hand (p%d): %s   development cards: %s\n", player,
-	       cards_text(o.players[player].cards, 0, cards, sizeof(cards)),
-	       cards_text(o.players[player].dev_cards, 1, dev, sizeof(dev)));
+	       cards_text(p->g, o.players[player].cards, 0, cards, sizeof(cards)),
+	       cards_text(p->g, o.players[player].dev_cards, 1, dev, sizeof(dev)));
 }
 
 static void
@@ -599,13 +600,13 @@ apply_and_report(struct play *p, const catan_action *a)
 		}
 		if (gained)
 			printf("  p%d receives %s\n", q,
-			       cards_text(plus, 0, buf, sizeof(buf)));
+			       cards_text(p->g, plus, 0, buf, sizeof(buf)));
 		if (lost)
 			printf("  p%d gives up %s\n", q,
-			       cards_text(minus, 0, buf, sizeof(buf)));
+			       cards_text(p->g, minus, 0, buf, sizeof(buf)));
 		if (drew)
 			printf("  p%d draws %s\n", q,
-			       cards_text(dplus, 1, buf, sizeof(buf)));
+			       cards_text(p->g, dplus, 1, buf, sizeof(buf)));
 	}
 	return STEP_DONE;
 }

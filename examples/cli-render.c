@@ -816,15 +816,15 @@ text_line(FILE *f, double x, double y, double size, const char *weight,
 
 /* "lumber 2 · ore 1" or "none". */
 static void
-cards_line(const uint8_t *v, int dev, char *buf, size_t cap)
+cards_line(const catan_game *g, const uint8_t *v, int dev, char *buf, size_t cap)
 {
 	int n = dev ? CATAN_MAX_DEV_KINDS : CATAN_MAX_CARD_KINDS;
 	size_t len = 0;
 
 	buf[0] = '\0';
 	for (int k = 0; k < n && len < cap; k++) {
-		const char *name = dev ? catan_dev_card_name(k) :
-				   catan_resource_name(k);
+		const char *name = dev ? catan_game_dev_kind_name(g, k) :
+				   catan_game_card_kind_name(g, k);
 		int w;
 
 		if (v[k] == 0)
@@ -965,11 +965,11 @@ draw_panel(struct render *rd, double x0, double y0)
 			 v->has_longest_road ? " \xe2\x98\x85" : "");
 		text_line(f, x0 + 28, y + 27, 11, "normal", "#38444d", line);
 		if (known) {
-			cards_line(v->cards, 0, cards, sizeof(cards));
+			cards_line(rd->g, v->cards, 0, cards, sizeof(cards));
 			snprintf(line, sizeof(line), "hand: %s", cards);
 			text_line(f, x0 + 28, y + 41, 10, "normal", "#5f6b74",
 				  line);
-			cards_line(v->dev_cards, 1, cards, sizeof(cards));
+			cards_line(rd->g, v->dev_cards, 1, cards, sizeof(cards));
 			snprintf(line, sizeof(line), "development: %s", cards);
 			text_line(f, x0 + 28, y + 55, 10, "normal", "#5f6b74",
 				  line);

@@ -206,14 +206,14 @@ cli_trace_start(catan_game *g, const char *cmd, const char *pos,
 /* ------------------------------------------------------------ output */
 
 static void
-print_cards(FILE *f, const uint8_t *v, int dev)
+print_cards(FILE *f, const catan_game *g, const uint8_t *v, int dev)
 {
 	int first = 1;
 
 	for (int k = 0; k < (dev ? CATAN_MAX_DEV_KINDS : CATAN_MAX_CARD_KINDS);
 	     k++) {
-		const char *name = dev ? catan_dev_card_name(k) :
-				   catan_resource_name(k);
+		const char *name = dev ? catan_game_dev_kind_name(g, k) :
+				   catan_game_card_kind_name(g, k);
 
 		if (v[k] == 0)
 			continue;
@@ -301,9 +301,9 @@ print_state(FILE *f, const catan_state *s)
 	if (any(o.offer_give, sizeof(o.offer_give)) ||
 	    any(o.offer_get, sizeof(o.offer_get))) {
 		fputs(" offer=give:", f);
-		print_cards(f, o.offer_give, 0);
+		print_cards(f, g, o.offer_give, 0);
 		fputs(":get:", f);
-		print_cards(f, o.offer_get, 0);
+		print_cards(f, g, o.offer_get, 0);
 	}
 	if (o.winner >= 0)
 		fprintf(f, " winner=p%d", o.winner);
@@ -312,7 +312,7 @@ print_state(FILE *f, const catan_state *s)
 }
 
 static void
-print_player_view(FILE *f, int q, const catan_player_view *v)
+print_player_view(FILE *f, const catan_game *g, int q, const catan_player_view *v)
 {
 	static const char *const responses[] = {
 		NULL, "accepted", "declined", "countered"
@@ -321,13 +321,13 @@ print_player_view(FILE *f, int q, const catan_player_view *v)
 	fprintf(f, "p%d cards=%u", q, v->card_total);
 	if (v->flags & CATAN_VIEW_CARDS_KNOWN) {
 		fputc('[', f);
-		print_cards(f, v->cards, 0);
+		print_cards(f, g, v->cards, 0);
 		fputc(']', f);
 	}
 	fprintf(f, " dev=%u", v->dev_total);
 	if (v->flags & CATAN_VIEW_DEV_KNOWN) {
 		fputc('[', f);
-		print_cards(f, v->dev_cards, 1);
+		print_cards(f, g, v->dev_cards, 1);
 		fputc(']', f);
 	}
 	fprintf(f, " vp=%d", (int)v->public_vp);
@@ -346,9 +346,9 @@ print_player_view(FILE *f, int q, const catan_player_view *v)
 	    any(v->counter_give, sizeof(v->counter_give)) ||
 	    any(v->counter_get, sizeof(v->counter_get))) {
 		fputs(":give:", f);
-		print_cards(f, v->counter_give, 0);
+		print_cards(f, g, v->counter_give, 0);
 		fputs(":get:", f);
-		print_cards(f, v->counter_get, 0);
+		print_cards(f, g, v->counter_get, 0);
 	}
 }
 
@@ -367,7 +367,7 @@ print_view(FILE *f, const catan_state *s, int observer)
 		fputs("view public:", f);
 	for (int q = 0; q < n && q < CATAN_MAX_PLAYERS; q++) {
 		fputs(q ? " | " : " ", f);
-		print_player_view(f, q, &o.players[q]);
+		print_player_view(f, catan_state_game(s), q, &o.players[q]);
 	}
 	fputc('\n', f);
 	return CATAN_OK;

@@ -17,10 +17,16 @@
  * fourth step (check_stride()).
  *
  * At every state (check_state() and step()):
- * - conservation: bank + hands per card kind, deck + hands + played (+ the
- *   cards a module took out of the game, counter "dev_removed_<kind>") per
- *   development card kind, board + stock per player and piece kind stay
- *   what they were in the initial state; of each declared kind of piece
+ * - conservation: bank + hands per card kind, deck + hands + discard pile
+ *   + the KNIGHT kind's face-up cards (+ the cards a module took out of
+ *   the game, counter "dev_removed_<name>") per development-card kind of
+ *   the game (catan_game_dev_kind_count(), named as the game names them),
+ *   board + stock per player and piece kind stay what they were in the
+ *   initial state; the discard pile (catan_state_dev_discard()) holds
+ *   the base action cards played since the last reshuffle, none of the
+ *   KNIGHT or VICTORY_POINT kinds, only grows between reshuffles, and a
+ *   reshuffle (a card bought from an empty deck in a game that declares
+ *   it) makes it the new deck; of each declared kind of piece
  *   (catanrules/piece.h), every owner's pieces on the board and in stock
  *   make the declared stock, and no place holds more than the kind's
  *   stack limit;
@@ -72,8 +78,9 @@
 /*
  * Built a second time as test-harness-modules with HARNESS_TEST_MODULES:
  * the same checks over the test modules of tests/ (holdings, rounds and a
- * referee, declared pieces, hexes blocked by conquest), each alone and all together on the variants
- * they accept. The context is the
+ * referee, declared pieces, hexes blocked by conquest, a replacement
+ * development deck), each alone and all together on the variants they
+ * accept. The context is the
  * only thing that differs; the checks still go through the public API.
  */
 #ifdef HARNESS_TEST_MODULES
@@ -82,6 +89,7 @@
 #include "test-rounds-module.h"
 #include "test-pieces-module.h"
 #include "test-blocked-module.h"
+#include "test-devkinds-module.h"
 
 static catan_ctx *
 harness_modules(catan_ctx *ctx)
@@ -92,6 +100,7 @@ harness_modules(catan_ctx *ctx)
 		catan_test_add_rounds_module(ctx);
 		catan_test_add_pieces_module(ctx);
 		catan_test_add_blocked_module(ctx);
+		catan_test_add_devkinds_module(ctx);
 	}
 	return ctx;
 }
@@ -153,7 +162,13 @@ struct run {
 	unsigned cards0[CATAN_MAX_CARD_KINDS];
 	unsigned dev0[CATAN_MAX_DEV_KINDS];
 	unsigned pieces0[CATAN_MAX_PLAYERS][3];
-	unsigned played[CATAN_MAX_DEV_KINDS]; /* from applied play_* actions */
+	/* the game's development-card kinds, its KNIGHT kind (-1: none) */
+	int dev_kinds, knight_kind;
+	/* base action cards played since the last reshuffle, per kind, from
+	 * the applied play_* actions */
+	unsigned played[CATAN_MAX_DEV_KINDS];
+	/* the discard pile at the last check_conservation() */
+	unsigned pile[CATAN_MAX_DEV_KINDS];
 	/* text buffers, grown on demand */
 	struct buf t1, t2, t3;
 	/* observation strings of s: players, then PUBLIC, then ALL */
@@ -161,6 +176,8 @@ struct run {
 	/* how often a resample changed someone else's hidden cards */
 	unsigned resamples, resample_changed;
 	unsigned order_checks, mutants_refused;
+	/* discard piles reshuffled into the deck */
+	unsigned reshuffles;
 	/* the game has referee actions (catan_game_info.referee): their
 	 * list at this step */
 	bool referee;
@@ -231,7 +248,8 @@ legal(struct run *r, const catan_state *s, int player, catan_action *buf)
 
 struct census {
 	unsigned cards[CATAN_MAX_CARD_KINDS];       /* bank + hands */
-	unsigned dev[CATAN_MAX_DEV_KINDS];          /* deck + hands + played */
+	unsigned dev[CATAN_MAX_DEV_KINDS];          /* deck + hands + pile + face up */
+	unsigned pile[CATAN_MAX_DEV_KINDS];         /* catan_state_dev_discard() */
 	unsigned pieces[CATAN_MAX_PLAYERS][3];      /* settlements/cities/roads */
 };
 
@@ -240,21 +258,30 @@ take_census(struct run *r, struct census *c)
 {
 	const catan_state *s = r->pl.s;
 	uint8_t bank[CATAN_MAX_CARD_KINDS], deck[CATAN_MAX_DEV_KINDS];
+	uint8_t pile[CATAN_MAX_DEV_KINDS];
 
 	memset(c, 0, sizeof(*c));
 	RCHECK(r, catan_state_bank(s, bank) == CATAN_OK, "bank");
 	RCHECK(r, catan_state_dev_deck(s, deck) == CATAN_OK, "dev_deck");
+	RCHECK(r, catan_state_dev_discard(s, pile) == CATAN_OK, "dev_discard");
 	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
 		c->cards[k] = bank[k];
 	for (int k = 0; k < CATAN_MAX_DEV_KINDS; k++) {
 		char name[48];
 		int32_t removed = 0;
 
-		c->dev[k] = deck[k] + r->played[k];
-		/* A module may take cards out of the game ("dev_removed_<kind>",
-		 * a counter of the game). */
+		c->dev[k] = deck[k] + pile[k];
+		c->pile[k] = pile[k];
+		if (k >= r->dev_kinds) {
+			RCHECK(r, deck[k] == 0 && pile[k] == 0,
+			       "dev slot %d beyond the game's %d kinds: deck %u, pile %u",
+			       k, r->dev_kinds, deck[k], pile[k]);
+			continue;
+		}
+		/* A module may take cards out of the game ("dev_removed_<name>",
+		 * a counter of the game, by the game's name of the kind). */
 		snprintf(name, sizeof(name), "dev_removed_%s",
-			 catan_dev_card_name(k) ? catan_dev_card_name(k) : "?");
+			 catan_game_dev_kind_name(r->pl.g, k));
 		if (catan_state_counter(s, -1, name, &removed) == CATAN_OK)
 			c->dev[k] += (unsigned)removed;
 	}
@@ -288,7 +315,12 @@ take_census(struct run *r, struct census *c)
 			c->dev[k] += pi.dev_cards[k];
 			dt += pi.dev_cards[k];
 		}
-		c->dev[CATAN_DEV_KNIGHT] += pi.knights_played;
+		if (r->knight_kind >= 0)
+			c->dev[r->knight_kind] += pi.knights_played;
+		else
+			RCHECK(r, pi.knights_played == 0,
+			       "p%d has %u knights played in a game without a KNIGHT kind",
+			       p, pi.knights_played);
 		RCHECK(r, pi.card_total == ct, "p%d card_total %u, cards sum %u",
 		       p, pi.card_total, ct);
 		RCHECK(r, pi.dev_total == dt, "p%d dev_total %u, dev sum %u", p,
@@ -309,8 +341,13 @@ take_census(struct run *r, struct census *c)
 
 /*
  * Cards move between the bank and the hands only; a player's pieces are on
- * the board or in stock; a development card is in the deck, in a hand or
- * played (Knights face up, the others counted from the applied actions).
+ * the board or in stock; a development card is in the deck, in a hand,
+ * face up (the KNIGHT kind) or on the discard pile. The pile is derived by
+ * the library from the others, so it is also checked against what the
+ * harness saw: the base action cards played since the last reshuffle
+ * (counted from the applied play_* actions), nothing of the KNIGHT and
+ * VICTORY_POINT kinds, and no kind's pile shrinking between reshuffles
+ * (a module's kind, played by actions the harness does not know).
  */
 static void
 check_conservation(struct run *r)
@@ -325,10 +362,25 @@ check_conservation(struct run *r)
 		RCHECK(r, c.cards[k] == r->cards0[k],
 		       "card kind %d: bank + hands = %u, initially %u", k,
 		       c.cards[k], r->cards0[k]);
-	for (int k = 0; k < CATAN_MAX_DEV_KINDS; k++)
+	for (int k = 0; k < r->dev_kinds; k++) {
+		const char *name = catan_game_dev_kind_name(r->pl.g, k);
+		int role = catan_game_dev_kind_role(r->pl.g, k);
+
 		RCHECK(r, c.dev[k] == r->dev0[k],
-		       "dev kind %d: deck + hands + played = %u, initially %u",
-		       k, c.dev[k], r->dev0[k]);
+		       "dev kind %d (%s): deck + hands + pile + face up = %u, initially %u",
+		       k, name, c.dev[k], r->dev0[k]);
+		if (role == CATAN_DEV_ROLE_KNIGHT || role == CATAN_DEV_ROLE_VICTORY_POINT)
+			RCHECK(r, c.pile[k] == 0, "dev kind %d (%s, role %d): %u on the pile",
+			       k, name, role, c.pile[k]);
+		else if (role != CATAN_DEV_ROLE_NONE)
+			RCHECK(r, c.pile[k] == r->played[k],
+			       "dev kind %d (%s): %u on the pile, %u played since the last reshuffle",
+			       k, name, c.pile[k], r->played[k]);
+		RCHECK(r, c.pile[k] >= r->pile[k],
+		       "dev kind %d (%s): the pile shrank from %u to %u without a reshuffle",
+		       k, name, r->pile[k], c.pile[k]);
+	}
+	memcpy(r->pile, c.pile, sizeof(r->pile));
 	for (int p = 0; p < r->nowners; p++)
 		for (int i = 0; i < 3; i++)
 			RCHECK(r, c.pieces[p][i] == r->pieces0[p][i],
@@ -1191,12 +1243,80 @@ check_state(struct run *r, int deep)
 	}
 }
 
+/* The development-card role a play_* action of the core plays, or 0. */
+static int
+played_role(const catan_action *a)
+{
+	if (a->player < 0)
+		return CATAN_DEV_ROLE_NONE;
+	switch (a->type) {
+	case CATAN_ACT_PLAY_KNIGHT:
+		return CATAN_DEV_ROLE_KNIGHT;
+	case CATAN_ACT_PLAY_ROAD_BUILDING:
+		return CATAN_DEV_ROLE_ROAD_BUILDING;
+	case CATAN_ACT_PLAY_YEAR_OF_PLENTY:
+		return CATAN_DEV_ROLE_YEAR_OF_PLENTY;
+	case CATAN_ACT_PLAY_MONOPOLY:
+		return CATAN_DEV_ROLE_MONOPOLY;
+	default:
+		return CATAN_DEV_ROLE_NONE;
+	}
+}
+
+/* Whether @a buys a card from an empty deck in a game that reshuffles its
+ * discard pile then (catan_game_dev_reshuffles()). */
+static bool
+buys_from_empty_deck(struct run *r, const catan_action *a)
+{
+	uint8_t deck[CATAN_MAX_DEV_KINDS];
+	unsigned total = 0;
+
+	if (a->player < 0 || a->type != CATAN_ACT_BUY_DEV ||
+	    catan_game_dev_reshuffles(r->pl.g) != 1)
+		return false;
+	RCHECK(r, catan_state_dev_deck(r->pl.s, deck) == CATAN_OK, "dev_deck");
+	for (int k = 0; k < CATAN_MAX_DEV_KINDS; k++)
+		total += deck[k];
+	return total == 0;
+}
+
+/*
+ * traders-and-barbarians.txt: "When the stack of development cards is
+ * empty, shuffle the discard pile to create a new stack": after the buy,
+ * the deck is the pile (less the card drawn, where the draw is sampled
+ * at once) and the pile is empty.
+ */
+static void
+check_reshuffle(struct run *r, const char *what)
+{
+	uint8_t deck[CATAN_MAX_DEV_KINDS], pile[CATAN_MAX_DEV_KINDS];
+	unsigned before = 0, after = 0;
+
+	RCHECK(r, catan_state_dev_deck(r->pl.s, deck) == CATAN_OK &&
+		  catan_state_dev_discard(r->pl.s, pile) == CATAN_OK, "dev_deck");
+	for (int k = 0; k < CATAN_MAX_DEV_KINDS; k++) {
+		RCHECK(r, pile[k] == 0 && deck[k] <= r->pile[k],
+		       "%s from an empty deck: kind %d has %u in the deck, %u on the pile, "
+		       "%u on the pile before", what, k, deck[k], pile[k], r->pile[k]);
+		before += r->pile[k];
+		after += deck[k];
+	}
+	RCHECK(r, before > 0 && before - after <= 1,
+	       "%s from an empty deck: a pile of %u became a deck of %u", what, before,
+	       after);
+	memset(r->pile, 0, sizeof(r->pile));
+	memset(r->played, 0, sizeof(r->played));
+	r->reshuffles++;
+}
+
 static void
 apply_all(struct run *r, const catan_action *a)
 {
 	char t[TEXT_CAP];
 	uint32_t moves = catan_state_move_number(r->pl.s);
+	bool reshuffle = buys_from_empty_deck(r, a);
 	int rc = catan_state_apply(r->pl.s, a);
+	int role = played_role(a);
 
 	act_str(&r->pl, a, t, sizeof(t));
 	RCHECK(r, rc == CATAN_OK, "apply %s = %d", t, rc);
@@ -1206,9 +1326,15 @@ apply_all(struct run *r, const catan_action *a)
 	       "apply %s to the clone", t);
 	RCHECK(r, catan_state_apply_unchecked(r->pl.copy, a) == CATAN_OK,
 	       "apply_unchecked %s to the copy", t);
-	if (a->player >= 0 && a->type > CATAN_ACT_PLAY_KNIGHT &&
-	    a->type <= CATAN_ACT_PLAY_MONOPOLY)
-		r->played[a->type - CATAN_ACT_PLAY_KNIGHT]++;
+	if (reshuffle)
+		check_reshuffle(r, t);
+	if (role != CATAN_DEV_ROLE_NONE && role != CATAN_DEV_ROLE_KNIGHT) {
+		int kind = catan_game_dev_role_kind(r->pl.g, role);
+
+		RCHECK(r, kind >= 0 && kind < r->dev_kinds, "%s: the game has no kind of role %d",
+		       t, role);
+		r->played[kind]++;
+	}
 	log_action(&r->pl, a);
 }
 
@@ -1408,6 +1534,7 @@ play(struct run *r, const struct hcase *c, uint64_t seed)
 	r->pl.nlog = 0;
 	r->stride = check_stride();
 	memset(r->played, 0, sizeof(r->played));
+	memset(r->pile, 0, sizeof(r->pile));
 
 	RCHECK(r, catan_game_new_from_string(&r->pl.g, r->ctx, r->pl.gamestr) ==
 		  CATAN_OK, "game: %s", catan_ctx_errmsg(r->ctx));
@@ -1453,7 +1580,16 @@ play(struct run *r, const struct hcase *c, uint64_t seed)
 		  catan_state_new(&r->pl.oa, r->pl.g) == CATAN_OK &&
 		  catan_state_new(&r->pl.ob, r->pl.g) == CATAN_OK, "state_new");
 
+	r->dev_kinds = catan_game_dev_kind_count(r->pl.g);
+	RCHECK(r, r->dev_kinds >= 0 && r->dev_kinds <= CATAN_MAX_DEV_KINDS,
+	       "dev_kind_count %d", r->dev_kinds);
+	r->knight_kind = catan_game_dev_role_kind(r->pl.g, CATAN_DEV_ROLE_KNIGHT);
+	RCHECK(r, r->knight_kind >= 0 || r->knight_kind == CATAN_ENOTFOUND,
+	       "dev_role_kind(KNIGHT) %d", r->knight_kind);
 	take_census(r, &c0);
+	for (int k = 0; k < CATAN_MAX_DEV_KINDS; k++)
+		RCHECK(r, c0.pile[k] == 0, "dev kind %d: %u on the pile at the start", k,
+		       c0.pile[k]);
 	memcpy(r->cards0, c0.cards, sizeof(r->cards0));
 	memcpy(r->dev0, c0.dev, sizeof(r->dev0));
 	memcpy(r->pieces0, c0.pieces, sizeof(r->pieces0));
@@ -1482,10 +1618,11 @@ START_TEST(playouts)
 	play(&r, c, seed);
 	if (getenv("CATAN_HARNESS_VERBOSE"))
 		fprintf(stderr, "%s: %u actions, %u order checks, "
-			"%u mutants refused, %u/%u resamples changed hidden cards\n",
+			"%u mutants refused, %u/%u resamples changed hidden cards, "
+			"%u reshuffles\n",
 			r.pl.gamestr, r.pl.step, r.order_checks,
 			r.mutants_refused,
-			r.resample_changed, r.resamples);
+			r.resample_changed, r.resamples, r.reshuffles);
 	catan_ctx_free(r.ctx);
 	free(r.pl.log);
 	free(r.t1.p);

@@ -29,7 +29,8 @@ __all__ = [
     "CatanError", "IllegalActionError", "ParseError", "NotFoundError",
     "InvalidArgumentError", "VersionError", "NotSupportedError",
     "CHANCE", "SIMULTANEOUS", "INVALID", "TERMINAL", "PUBLIC", "ALL",
-    "RESOURCES", "DEV_CARDS", "library_version", "ABI_VERSION",
+    "RESOURCES", "DEV_CARDS", "DEV_ROLES", "AWARDS", "library_version",
+    "ABI_VERSION",
 ]
 
 ABI_VERSION = _lib.ABI_VERSION
@@ -52,6 +53,16 @@ TERRAINS = ("desert", "forest", "hills", "pasture", "fields", "mountains",
             "mountain_forest", "mountain_pasture", "desert_post")
 PIECES = (None, "settlement", "city", "road")
 LOCATION_KINDS = {1: "hex", 2: "vertex", 3: "edge"}
+# enum catan_dev_role: what a development-card kind is to the core.
+DEV_ROLES = ("none", "knight", "road_building", "year_of_plenty",
+             "monopoly", "victory_point")
+# enum catan_award, by name.
+AWARDS = ("longest_road", "largest_army")
+# enum catan_holding_visibility.
+HOLDING_VISIBILITIES = ("public", "owner", "group")
+# the flags of catan_piece_info (catanrules/piece.h).
+PIECE_FLAGS = ((0x1, "moves"), (0x2, "road_like"), (0x4, "road_weight"))
+HOLDING_SUPPLY = -1
 TRADE_RESPONSES = (None, "accept", "decline", "counter")
 
 
@@ -279,6 +290,13 @@ class Game:
                                            self._handle)
         if rc != _lib.OK:
             _raise(rc, "catan_game_to_string")
+        h = self._handle
+        self._card_kinds = tuple(
+            _lib.text(_c.catan_game_card_kind_name(h, k))
+            for k in range(_c.catan_game_card_kind_count(h)))
+        self._dev_kinds = tuple(
+            _lib.text(_c.catan_game_dev_kind_name(h, k))
+            for k in range(_c.catan_game_dev_kind_count(h)))
 
     def __del__(self):
         handle = getattr(self, "_handle", None)
@@ -352,6 +370,183 @@ class Game:
             "open_hands": bool(i.open_hands),
             "referee": bool(i.referee),
         }
+
+    # -- the game's data: card and development-card kinds, costs, rates,
+    # awards, holdings, declared pieces
+
+    @property
+    def card_kinds(self):
+        """The names of the game's resource card kinds, in kind order
+        (catan_game_card_kind_name(): ('lumber', ..., 'ore') in the base
+        game; a variant or module may declare more)."""
+        return self._card_kinds
+
+    def card_kind_index(self, name):
+        """The card kind a name (or a base alias such as 'wood') stands
+        for; NotFoundError for a name the game does not know."""
+        k = _c.catan_game_card_kind_index(self._handle, name.encode())
+        if k < 0:
+            _raise(k, f"no card kind {name!r} in this game")
+        return k
+
+    def _card_kind(self, kind):
+        return self.card_kind_index(kind) if isinstance(kind, str) else int(kind)
+
+    @property
+    def dev_kinds(self):
+        """The names of the game's development-card kinds, in slot order
+        (catan_game_dev_kind_name(): knight, road_building, year_of_plenty,
+        monopoly, victory_point in the base game; a replacement deck has
+        its own)."""
+        return self._dev_kinds
+
+    def dev_kind_index(self, name):
+        """The slot of a development-card kind by name; NotFoundError for
+        a name the game does not know."""
+        k = _c.catan_game_dev_kind_index(self._handle, name.encode())
+        if k < 0:
+            _raise(k, f"no development-card kind {name!r} in this game")
+        return k
+
+    def dev_kind(self, kind):
+        """One development-card kind (a slot or a name) as a dict: slot,
+        name, count (cards of the kind at the start; 0: out of the game)
+        and role (one of DEV_ROLES: 'knight', ..., 'victory_point', or
+        'none' for a module's card)."""
+        slot = self.dev_kind_index(kind) if isinstance(kind, str) else int(kind)
+        info = _lib.DevKindInfo()
+        rc = _c.catan_game_dev_kind(self._handle, slot, ctypes.byref(info))
+        if rc != _lib.OK:
+            _raise(rc, f"no development-card kind {kind!r}")
+        return {
+            "slot": slot,
+            "name": _lib.text(info.name),
+            "count": info.count,
+            "role": DEV_ROLES[info.role] if info.role < len(DEV_ROLES)
+            else info.role,
+        }
+
+    def dev_role_kind(self, role):
+        """The slot of the kind holding a role ('knight', ...; see
+        DEV_ROLES), or None when no kind of the game has it."""
+        if role not in DEV_ROLES or role == "none":
+            _raise(_lib.EINVAL, f"bad development-card role {role!r}")
+        k = _c.catan_game_dev_role_kind(self._handle, DEV_ROLES.index(role))
+        if k == _lib.ENOTFOUND:
+            return None
+        if k < 0:
+            _raise(k, f"catan_game_dev_role_kind({role!r})")
+        return k
+
+    @property
+    def dev_reshuffles(self):
+        """Whether the discard pile becomes the new deck when a card is
+        bought from an empty one (catan_game_dev_reshuffles())."""
+        return _c.catan_game_dev_reshuffles(self._handle) == 1
+
+    @property
+    def costs(self):
+        """What buying each thing takes, {thing: {kind: count}} with the
+        kinds paid only ('road', 'settlement', 'city', 'development_card'
+        in the base game)."""
+        out = {}
+        for i in range(_c.catan_game_cost_count(self._handle)):
+            info = _lib.CostInfo()
+            rc = _c.catan_game_cost(self._handle, i, ctypes.byref(info))
+            if rc != _lib.OK:
+                _raise(rc, f"catan_game_cost({i})")
+            out[_lib.text(info.name)] = _cards(info.cards, self._card_kinds,
+                                               skip_zero=True)
+        return out
+
+    def cost(self, thing):
+        """The cost of one thing as {kind: count}; NotFoundError when the
+        game declares no such cost."""
+        i = _c.catan_game_cost_index(self._handle, thing.encode())
+        if i < 0:
+            _raise(i, f"no cost of {thing!r} in this game")
+        info = _lib.CostInfo()
+        rc = _c.catan_game_cost(self._handle, i, ctypes.byref(info))
+        if rc != _lib.OK:
+            _raise(rc, f"catan_game_cost({i})")
+        return _cards(info.cards, self._card_kinds, skip_zero=True)
+
+    @property
+    def maritime_rate(self):
+        """Cards given the bank for one without a harbor (4 in the base
+        game); State.maritime_rate() is a player's best rate now."""
+        return _c.catan_game_maritime_rate(self._handle)
+
+    def award(self, name):
+        """An award's policy ('longest_road' or 'largest_army') as
+        {'min': least road length or knights, 'points': ...}, or None when
+        the game has no such award (catan_game_award())."""
+        if name not in AWARDS:
+            _raise(_lib.EINVAL, f"no award {name!r}: one of {AWARDS}")
+        least, points = ctypes.c_uint(), ctypes.c_uint()
+        rc = _c.catan_game_award(self._handle, AWARDS.index(name),
+                                 ctypes.byref(least), ctypes.byref(points))
+        if rc != _lib.OK:
+            _raise(rc, f"catan_game_award({name!r})")
+        if least.value == 0:
+            return None
+        return {"min": least.value, "points": points.value}
+
+    @property
+    def holdings(self):
+        """The holdings the game declares (catanrules/holding.h), a list
+        of dicts: name, group (or None), visibility ('public', 'owner',
+        'group'), max, supply (None: no finite supply) and target."""
+        out = []
+        for i in range(_c.catan_game_holding_count(self._handle)):
+            info = _lib.HoldingInfo()
+            rc = _c.catan_game_holding(self._handle, i, ctypes.byref(info))
+            if rc != _lib.OK:
+                _raise(rc, f"catan_game_holding({i})")
+            out.append({
+                "name": _lib.text(info.name),
+                "group": _lib.text(info.group),
+                "visibility": HOLDING_VISIBILITIES[info.visibility]
+                if info.visibility < len(HOLDING_VISIBILITIES)
+                else info.visibility,
+                "max": info.max,
+                "supply": None if info.supply < 0 else info.supply,
+                "target": info.target,
+            })
+        return out
+
+    @property
+    def pieces(self):
+        """The kinds of pieces the game declares beyond settlements,
+        cities and roads (catanrules/piece.h), a list of dicts in kind
+        order: name, place ('hex', 'vertex' or 'edge'), stock (per owner),
+        stack_limit (None: no limit) and flags ('moves', 'road_like',
+        'road_weight')."""
+        out = []
+        for k in range(_c.catan_game_piece_count(self._handle)):
+            info = _lib.PieceInfo()
+            rc = _c.catan_game_piece(self._handle, k, ctypes.byref(info))
+            if rc != _lib.OK:
+                _raise(rc, f"catan_game_piece({k})")
+            out.append({
+                "name": _lib.text(info.name),
+                "place": LOCATION_KINDS.get(info.place, info.place),
+                "stock": info.stock,
+                "stack_limit": info.stack_limit or None,
+                "flags": [n for bit, n in PIECE_FLAGS if info.flags & bit],
+            })
+        return out
+
+    def piece_kind(self, name):
+        """The kind number of a declared piece by name; NotFoundError when
+        the game declares none of that name."""
+        k = _c.catan_game_piece_find(self._handle, name.encode())
+        if k < 0:
+            _raise(k, f"no piece {name!r} in this game")
+        return k
+
+    def _piece_kind(self, kind):
+        return self.piece_kind(kind) if isinstance(kind, str) else int(kind)
 
     def param(self, name):
         """A parameter as its canonical text, or None."""
@@ -428,8 +623,8 @@ class Game:
             "q": h.q, "r": h.r,
             "terrain": TERRAINS[h.terrain] if h.terrain < len(TERRAINS)
             else h.terrain,
-            "resource": RESOURCES[h.resource]
-            if 0 <= h.resource < len(RESOURCES) else None,
+            "resource": self._card_kinds[h.resource]
+            if 0 <= h.resource < len(self._card_kinds) else None,
             "number": h.number or None,
             "numbers": tuple(h.numbers[:h.nnumbers]),
             "vertices": tuple(h.vertices),
@@ -476,7 +671,7 @@ class Game:
         return {
             "id": i,
             "resource": "generic" if h.resource == _lib.HARBOR_GENERIC
-            else RESOURCES[h.resource],
+            else self._card_kinds[h.resource],
             "ratio": h.ratio,
             "vertices": tuple(h.vertices[:h.nvertices]),
             "hex": h.hex,
@@ -563,11 +758,11 @@ class Action:
 
     @property
     def give(self):
-        return _cards(self._raw.give, skip_zero=True)
+        return _cards(self._raw.give, self._game.card_kinds, skip_zero=True)
 
     @property
     def get(self):
-        return _cards(self._raw.get, skip_zero=True)
+        return _cards(self._raw.get, self._game.card_kinds, skip_zero=True)
 
     @property
     def is_chance(self):
@@ -909,8 +1104,8 @@ class State:
         if rc != _lib.OK:
             _raise(rc, f"no player {p}")
         return {
-            "cards": _cards(info.cards),
-            "dev_cards": _cards(info.dev_cards, DEV_CARDS),
+            "cards": _cards(info.cards, self.game.card_kinds),
+            "dev_cards": _cards(info.dev_cards, self.game.dev_kinds),
             "card_total": info.card_total,
             "dev_total": info.dev_total,
             "knights_played": info.knights_played,
@@ -931,7 +1126,7 @@ class State:
         rc = _c.catan_state_bank(self._handle, out)
         if rc != _lib.OK:
             _raise(rc, self._errmsg())
-        return _cards(out)
+        return _cards(out, self.game.card_kinds)
 
     @property
     def dev_deck(self):
@@ -939,7 +1134,98 @@ class State:
         rc = _c.catan_state_dev_deck(self._handle, out)
         if rc != _lib.OK:
             _raise(rc, self._errmsg())
-        return _cards(out, DEV_CARDS)
+        return _cards(out, self.game.dev_kinds)
+
+    @property
+    def dev_discard(self):
+        """The development-card discard pile per kind (public;
+        catan_state_dev_discard()): the played cards other than knights,
+        which stay face up. A game that reshuffles makes it the new deck
+        when a card is bought from an empty one."""
+        out = (_lib.u8 * _lib.MAX_DEV_KINDS)()
+        rc = _c.catan_state_dev_discard(self._handle, out)
+        if rc != _lib.OK:
+            _raise(rc, self._errmsg())
+        return _cards(out, self.game.dev_kinds)
+
+    def maritime_rate(self, player, kind):
+        """The cards a player gives the bank for one now when trading a
+        kind (a name or number): the game's rate or a harbor's where the
+        player has a settlement or city (catan_state_maritime_rate())."""
+        rate = _c.catan_state_maritime_rate(self._handle, int(player),
+                                            self.game._card_kind(kind))
+        if rate < 0:
+            _raise(rate, f"no maritime rate for p{player}, {kind!r}")
+        return rate
+
+    def hex_blocked(self, hex_id):
+        """Whether a hex produces nothing on a roll now: the robber's, or
+        one a rule of the game blocks (catan_state_hex_blocked())."""
+        rc = _c.catan_state_hex_blocked(self._handle, int(hex_id))
+        if rc < 0:
+            _raise(rc, f"no hex {hex_id}")
+        return rc == 1
+
+    def holding(self, name, player=None):
+        """A player's count of a holding (or a group's total), as the
+        referee sees it; player None for the supply. NotFoundError when
+        the game declares no such holding."""
+        out = _lib.i32()
+        who = HOLDING_SUPPLY if player is None else int(player)
+        rc = _c.catan_state_holding(self._handle, who, name.encode(),
+                                    ctypes.byref(out))
+        if rc != _lib.OK:
+            _raise(rc, self._errmsg() or f"no holding {name!r}")
+        return out.value
+
+    def observe_holding(self, observer, name, player=None):
+        """A holding's count as an observer (a player, 'public', 'all')
+        sees it: None when hidden from the observer."""
+        out = _lib.i32()
+        who = HOLDING_SUPPLY if player is None else int(player)
+        rc = _c.catan_state_observe_holding(self._handle, _observer(observer),
+                                            who, name.encode(),
+                                            ctypes.byref(out))
+        if rc != _lib.OK:
+            _raise(rc, self._errmsg() or f"no holding {name!r}")
+        return None if out.value < 0 else out.value
+
+    def piece_stock(self, kind, owner):
+        """Pieces of a declared kind (a name or number) an owner has left
+        in stock."""
+        out = _lib.u32()
+        rc = _c.catan_state_piece_stock(self._handle, self.game._piece_kind(kind),
+                                        int(owner), ctypes.byref(out))
+        if rc != _lib.OK:
+            _raise(rc, self._errmsg() or f"no piece stock {kind!r} p{owner}")
+        return out.value
+
+    def pieces_at(self, kind, location, owner=None):
+        """Pieces of a declared kind on a place (an id of the kind's
+        class); owner None for all owners together."""
+        out = _lib.u32()
+        rc = _c.catan_state_pieces_at(self._handle, self.game._piece_kind(kind),
+                                      -1 if owner is None else int(owner),
+                                      int(location), ctypes.byref(out))
+        if rc != _lib.OK:
+            _raise(rc, self._errmsg() or f"no pieces {kind!r} at {location}")
+        return out.value
+
+    def piece_locations(self, kind, owner):
+        """Where an owner's pieces of a declared kind stand: place ids in
+        ascending order, a place once per piece on it."""
+        k = self.game._piece_kind(kind)
+        n = _lib.size_t(0)
+        rc = _c.catan_state_piece_locations(self._handle, k, int(owner), None,
+                                            0, ctypes.byref(n))
+        if rc not in (_lib.OK, _lib.EBUFS):
+            _raise(rc, self._errmsg() or f"no pieces {kind!r} of p{owner}")
+        buf = (_lib.u16 * max(1, n.value))()
+        rc = _c.catan_state_piece_locations(self._handle, k, int(owner), buf,
+                                            n.value, ctypes.byref(n))
+        if rc != _lib.OK:
+            _raise(rc, self._errmsg())
+        return list(buf[:n.value])
 
     @property
     def robber(self):
@@ -1006,8 +1292,9 @@ class State:
         for p in range(obs.num_players):
             v = obs.players[p]
             players.append({
-                "cards": _cards(v.cards) if v.flags & 1 else None,
-                "dev_cards": _cards(v.dev_cards, DEV_CARDS)
+                "cards": _cards(v.cards, self.game.card_kinds)
+                if v.flags & 1 else None,
+                "dev_cards": _cards(v.dev_cards, self.game.dev_kinds)
                 if v.flags & 2 else None,
                 "card_total": v.card_total,
                 "dev_total": v.dev_total,
@@ -1024,8 +1311,10 @@ class State:
                 "trade_response": TRADE_RESPONSES[v.trade_response]
                 if 0 <= v.trade_response < len(TRADE_RESPONSES)
                 else v.trade_response,
-                "counter_give": _cards(v.counter_give, skip_zero=True),
-                "counter_get": _cards(v.counter_get, skip_zero=True),
+                "counter_give": _cards(v.counter_give, self.game.card_kinds,
+                                       skip_zero=True),
+                "counter_get": _cards(v.counter_get, self.game.card_kinds,
+                                      skip_zero=True),
             })
 
         def opt(x):
@@ -1046,10 +1335,12 @@ class State:
             "largest_army_holder": opt(obs.largest_army_holder),
             "acting_players": [p for p in range(_lib.MAX_PLAYERS)
                                if obs.acting_players >> p & 1],
-            "bank": _cards(obs.bank),
+            "bank": _cards(obs.bank, self.game.card_kinds),
             "dev_deck_total": obs.dev_deck_total,
-            "offer_give": _cards(obs.offer_give, skip_zero=True),
-            "offer_get": _cards(obs.offer_get, skip_zero=True),
+            "offer_give": _cards(obs.offer_give, self.game.card_kinds,
+                                 skip_zero=True),
+            "offer_get": _cards(obs.offer_get, self.game.card_kinds,
+                                skip_zero=True),
             "players": players,
         }
 

@@ -252,6 +252,46 @@ class Observation(ctypes.Structure):
     ]
 
 
+class DevKindInfo(ctypes.Structure):
+    """struct catan_dev_kind_info."""
+    _fields_ = [
+        ("name", c_char_p),
+        ("role", u32),
+        ("count", u32),
+    ]
+
+
+class CostInfo(ctypes.Structure):
+    """struct catan_cost_info."""
+    _fields_ = [
+        ("name", c_char_p),
+        ("cards", u8 * MAX_CARD_KINDS),
+    ]
+
+
+class HoldingInfo(ctypes.Structure):
+    """struct catan_holding_info."""
+    _fields_ = [
+        ("name", c_char_p),
+        ("group", c_char_p),
+        ("visibility", u32),
+        ("max", u32),
+        ("supply", i32),
+        ("target", i32),
+    ]
+
+
+class PieceInfo(ctypes.Structure):
+    """struct catan_piece_info."""
+    _fields_ = [
+        ("name", c_char_p),
+        ("place", u32),
+        ("stock", u32),
+        ("stack_limit", u32),
+        ("flags", u32),
+    ]
+
+
 # Every mirrored struct by its C name, for the layout test.
 STRUCTS = {
     "catan_action": Action,
@@ -265,6 +305,10 @@ STRUCTS = {
     "catan_harbor_info": HarborInfo,
     "catan_player_view": PlayerView,
     "catan_observation": Observation,
+    "catan_dev_kind_info": DevKindInfo,
+    "catan_cost_info": CostInfo,
+    "catan_holding_info": HoldingInfo,
+    "catan_piece_info": PieceInfo,
 }
 
 # Opaque handles travel as void pointers.
@@ -304,6 +348,27 @@ PROTOTYPES = {
     "catan_game_max_chance_outcomes": (size_t, [game_p]),
     "catan_game_param": (c_char_p, [game_p, c_char_p]),
     "catan_game_info_get": (c_int, [game_p, POINTER(GameInfo)]),
+    "catan_game_card_kind_count": (c_int, [game_p]),
+    "catan_game_card_kind_name": (c_char_p, [game_p, c_int]),
+    "catan_game_card_kind_index": (c_int, [game_p, c_char_p]),
+    "catan_game_dev_kind_count": (c_int, [game_p]),
+    "catan_game_dev_kind": (c_int, [game_p, c_int, POINTER(DevKindInfo)]),
+    "catan_game_dev_kind_name": (c_char_p, [game_p, c_int]),
+    "catan_game_dev_kind_index": (c_int, [game_p, c_char_p]),
+    "catan_game_dev_kind_role": (c_int, [game_p, c_int]),
+    "catan_game_dev_role_kind": (c_int, [game_p, c_int]),
+    "catan_game_dev_reshuffles": (c_int, [game_p]),
+    "catan_game_cost_count": (c_int, [game_p]),
+    "catan_game_cost": (c_int, [game_p, c_int, POINTER(CostInfo)]),
+    "catan_game_cost_index": (c_int, [game_p, c_char_p]),
+    "catan_game_maritime_rate": (c_int, [game_p]),
+    "catan_game_award": (c_int, [game_p, c_uint, POINTER(c_uint),
+                                 POINTER(c_uint)]),
+    "catan_game_holding_count": (c_int, [game_p]),
+    "catan_game_holding": (c_int, [game_p, c_uint, POINTER(HoldingInfo)]),
+    "catan_game_piece_count": (c_int, [game_p]),
+    "catan_game_piece": (c_int, [game_p, c_uint, POINTER(PieceInfo)]),
+    "catan_game_piece_find": (c_int, [game_p, c_char_p]),
     "catan_board_counts_get": (c_int, [game_p, POINTER(BoardCounts)]),
     "catan_board_hex": (c_int, [game_p, c_uint, POINTER(HexInfo)]),
     "catan_board_layout": (c_int, [game_p, c_char_p, size_t, size_p]),
@@ -356,6 +421,17 @@ PROTOTYPES = {
     "catan_state_player": (c_int, [state_p, c_int, POINTER(PlayerInfo)]),
     "catan_state_bank": (c_int, [state_p, POINTER(u8)]),
     "catan_state_dev_deck": (c_int, [state_p, POINTER(u8)]),
+    "catan_state_dev_discard": (c_int, [state_p, POINTER(u8)]),
+    "catan_state_hex_blocked": (c_int, [state_p, c_uint]),
+    "catan_state_maritime_rate": (c_int, [state_p, c_int, c_int]),
+    "catan_state_holding": (c_int, [state_p, c_int, c_char_p, POINTER(i32)]),
+    "catan_state_observe_holding": (c_int, [state_p, c_int, c_int, c_char_p,
+                                            POINTER(i32)]),
+    "catan_state_piece_stock": (c_int, [state_p, c_uint, c_int, POINTER(u32)]),
+    "catan_state_pieces_at": (c_int, [state_p, c_uint, c_int, c_uint,
+                                      POINTER(u32)]),
+    "catan_state_piece_locations": (c_int, [state_p, c_uint, c_int,
+                                            POINTER(u16), size_t, size_p]),
     "catan_state_robber": (c_int, [state_p]),
     "catan_state_dice": (c_int, [state_p]),
     "catan_state_vertex_piece": (c_int, [state_p, c_uint, POINTER(c_int)]),

@@ -506,7 +506,9 @@ def _c_layout(include_dir):
     lines = ["#include <stddef.h>", "#include <stdio.h>",
              "#include <catanrules/ctx.h>", "#include <catanrules/board.h>",
              "#include <catanrules/state.h>",
-             "#include <catanrules/observe.h>", "int main(void) {"]
+             "#include <catanrules/observe.h>",
+             "#include <catanrules/holding.h>",
+             "#include <catanrules/piece.h>", "int main(void) {"]
     for cname, struct in _lib.STRUCTS.items():
         lines.append(f'printf("{cname} %zu\\n", sizeof({cname}));')
         for field, _ in struct._fields_:
@@ -537,3 +539,170 @@ def test_struct_layout_matches_the_headers():
         for field, _ in struct._fields_:
             assert int(layout[f"{cname}.{field}"]) == \
                 getattr(struct, field).offset, f"{cname}.{field}"
+
+
+# ------------------------------------------------------------- game data
+
+def test_card_kinds(ctx):
+    # FACTS.md / base-game.txt: five resources; the notation's names.
+    game = ctx.game("base(players=3,seed=1)")
+    assert game.card_kinds == catanrules.RESOURCES
+    assert game.card_kinds == ("lumber", "brick", "wool", "grain", "ore")
+    assert game.card_kind_index("grain") == 3
+    assert game.card_kind_index("wood") == 0          # a base alias
+    with pytest.raises(catanrules.NotFoundError):
+        game.card_kind_index("salt")
+    state = game.new_state()
+    assert list(state.bank) == list(game.card_kinds)
+    assert list(state.player(0)["cards"]) == list(game.card_kinds)
+    assert list(state.observe(0)["bank"]) == list(game.card_kinds)
+
+
+def test_dev_kinds(ctx):
+    # FACTS.md 6: "25 cards: 14 Knight, 5 Victory Point, 2 Road
+    # Building, 2 Year of Plenty, 2 Monopoly".
+    game = ctx.game("base(players=3,seed=1)")
+    assert game.dev_kinds == ("knight", "road_building", "year_of_plenty",
+                              "monopoly", "victory_point")
+    assert game.dev_kinds == catanrules.DEV_CARDS
+    counts = {"knight": 14, "road_building": 2, "year_of_plenty": 2,
+              "monopoly": 2, "victory_point": 5}
+    for slot, name in enumerate(game.dev_kinds):
+        kind = game.dev_kind(slot)
+        assert kind == game.dev_kind(name)
+        assert kind == {"slot": slot, "name": name, "count": counts[name],
+                        "role": name}
+        assert game.dev_kind_index(name) == slot
+        assert game.dev_role_kind(name) == slot
+    assert game.dev_reshuffles is False
+    with pytest.raises(catanrules.NotFoundError):
+        game.dev_kind_index("alchemist")
+    with pytest.raises(catanrules.NotFoundError):
+        game.dev_kind("alchemist")
+    with pytest.raises(catanrules.InvalidArgumentError):
+        game.dev_kind(5)
+    with pytest.raises(catanrules.InvalidArgumentError):
+        game.dev_role_kind("none")
+    with pytest.raises(catanrules.InvalidArgumentError):
+        game.dev_role_kind("alchemy")
+    state = game.new_state()
+    assert state.dev_deck == counts
+    assert list(state.player(0)["dev_cards"]) == list(game.dev_kinds)
+
+
+def test_dev_discard(ctx):
+    # base-game.txt 05.E: "After their use, the action cards remain off
+    # the Stock. The Knights played remain visible": each kind's cards are
+    # in the deck, in hands, face up (knights) or on the discard pile.
+    game = ctx.game("base(players=3,seed=4)")
+    state = game.new_state()
+    assert state.dev_discard == {name: 0 for name in game.dev_kinds}
+    rng = random.Random(4)
+    seen = False
+    while not state.is_terminal and not seen:
+        play_random(state, rng, max_actions=state.move_number + 50)
+        pile = state.dev_discard
+        deck = state.dev_deck
+        hands = [state.player(p) for p in range(3)]
+        for name in game.dev_kinds:
+            held = sum(h["dev_cards"][name] for h in hands)
+            face_up = (sum(h["knights_played"] for h in hands)
+                       if name == "knight" else 0)
+            assert deck[name] + held + face_up + pile[name] == \
+                game.dev_kind(name)["count"], name
+        assert pile["knight"] == 0 and pile["victory_point"] == 0
+        seen = any(pile.values())
+    assert seen, "no action card was played in the whole game"
+    assert state.observe("public") is not None
+
+
+def test_costs(ctx):
+    # base-game.txt: "road = wood + clay; colony = wood + clay + wool +
+    # wheat; city = 3 ores + 2 wheats; development = ore + wool + wheat".
+    game = ctx.game("base(players=3,seed=1)")
+    assert game.costs == {
+        "road": {"lumber": 1, "brick": 1},
+        "settlement": {"lumber": 1, "brick": 1, "wool": 1, "grain": 1},
+        "city": {"grain": 2, "ore": 3},
+        "development_card": {"wool": 1, "grain": 1, "ore": 1},
+    }
+    assert game.cost("city") == {"grain": 2, "ore": 3}
+    with pytest.raises(catanrules.NotFoundError):
+        game.cost("bridge")
+
+
+def test_maritime_rates(ctx):
+    # base-game.txt 05.C: 4:1 with the bank; a harbor gives its rate to a
+    # player with a settlement on it.
+    game = ctx.game("base(players=3,seed=2)")
+    assert game.maritime_rate == 4
+    state = game.new_state()
+    for kind in game.card_kinds:
+        assert state.maritime_rate(0, kind) == 4
+    harbor = next(h for h in game.harbors if h["resource"] != "generic")
+    p = state.current_player
+    state.apply(f"p{p} build_settlement {game.vertex(harbor['vertices'][0])['name']}")
+    assert harbor["ratio"] == 2
+    assert state.maritime_rate(p, harbor["resource"]) == 2
+    assert state.maritime_rate(p, game.card_kind_index(harbor["resource"])) == 2
+    other = next(k for k in game.card_kinds if k != harbor["resource"])
+    assert state.maritime_rate(p, other) == 4
+    with pytest.raises(catanrules.InvalidArgumentError):
+        state.maritime_rate(3, "ore")
+    with pytest.raises(catanrules.NotFoundError):
+        state.maritime_rate(0, "salt")
+
+
+def test_blocked_hexes(ctx):
+    # base-game.txt 05.B: the robber's hex produces nothing; in the base
+    # game no other rule blocks a hex (tests/test-blocked.c holds the
+    # desert under the robber to the same answer).
+    game = ctx.game("base(players=3,seed=3)")
+    state = game.new_state()
+    assert game.hex(state.robber)["terrain"] == "desert"
+    assert [h["id"] for h in game.hexes if state.hex_blocked(h["id"])] == \
+        [state.robber]
+    rng = random.Random(3)
+    play_random(state, rng,
+                stop=lambda s: game.hex(s.robber)["number"] is not None)
+    assert game.hex(state.robber)["number"] is not None
+    blocked = [h["id"] for h in game.hexes if state.hex_blocked(h["id"])]
+    assert blocked == [state.robber]
+    with pytest.raises(catanrules.InvalidArgumentError):
+        state.hex_blocked(len(game.hexes))
+
+
+def test_awards(ctx):
+    # base-game.txt 05.F: Longest Road from 5 roads, Largest Army from 3
+    # knights, 2 points each.
+    game = ctx.game("base(players=3,seed=1)")
+    assert game.award("longest_road") == {"min": 5, "points": 2}
+    assert game.award("largest_army") == {"min": 3, "points": 2}
+    assert catanrules.AWARDS == ("longest_road", "largest_army")
+    with pytest.raises(catanrules.InvalidArgumentError):
+        game.award("harbor_master")
+
+
+def test_holdings_and_pieces_of_a_game_without(ctx):
+    # The registered variants declare no holdings and no pieces of their
+    # own (catanrules/holding.h, piece.h): the queries say so.
+    game = ctx.game("base(players=3,seed=1)")
+    assert game.holdings == []
+    assert game.pieces == []
+    state = game.new_state()
+    with pytest.raises(catanrules.NotFoundError):
+        state.holding("gold", 0)
+    with pytest.raises(catanrules.NotFoundError):
+        state.holding("gold")
+    with pytest.raises(catanrules.NotFoundError):
+        state.observe_holding("public", "gold", 0)
+    with pytest.raises(catanrules.NotFoundError):
+        game.piece_kind("caravan")
+    with pytest.raises(catanrules.NotFoundError):
+        state.piece_stock("caravan", 0)
+    with pytest.raises(catanrules.InvalidArgumentError):
+        state.piece_stock(0, 0)
+    with pytest.raises(catanrules.InvalidArgumentError):
+        state.pieces_at(0, 0)
+    with pytest.raises(catanrules.InvalidArgumentError):
+        state.piece_locations(0, 0)
