@@ -10,18 +10,6 @@
 
 #include "cli.h"
 
-static const char *const terrain_names[] = {
-	"desert", "forest", "hills", "pasture", "fields", "mountains", "sea",
-	"lake", "swamp", "watering_hole", "castle", "quarry", "glassworks",
-	"commodity_castle", "salt_garden", "salt_mountain", "mountain_forest",
-	"mountain_pasture", "desert_post",
-};
-
-static const char *const site_names[] = {
-	"?", "bridge", "x", "river", "fishing_ground", "city_space", "chip_space",
-	"warehouse", "start", "double_arrow", "area", "train_start", "robber_home",
-};
-
 static void
 usage(FILE *f)
 {
@@ -45,9 +33,9 @@ usage(FILE *f)
 static const char *
 terrain_name(uint32_t terrain)
 {
-	if (terrain < sizeof(terrain_names) / sizeof(terrain_names[0]))
-		return terrain_names[terrain];
-	return "unknown";
+	const char *name = catan_terrain_name((int)terrain);
+
+	return name ? name : "unknown";
 }
 
 /* "3:1" or "2:1 brick". */
@@ -205,8 +193,8 @@ print_sites(const catan_game *g, unsigned n)
 
 		if (catan_board_site(g, i, &si) != CATAN_OK)
 			return cli_error("board: cannot describe site %u", i);
-		printf("  %-2u %s", i, si.kind < sizeof(site_names) / sizeof(site_names[0]) ?
-		       site_names[si.kind] : "?");
+		printf("  %-2u %s", i, catan_site_kind_name((int)si.kind) ?
+		       catan_site_kind_name((int)si.kind) : "?");
 		if (si.value)
 			printf(" value %u", (unsigned)si.value);
 		if (si.colour)

@@ -29,10 +29,6 @@
 
 #define WIDTH 78
 
-static const char *const terrain_names[] = {
-	"desert", "forest", "hills", "pasture", "fields", "mountains", "sea",
-};
-
 struct play {
 	catan_game *g;
 	catan_state *s;
@@ -105,9 +101,9 @@ print_help(void)
 static const char *
 terrain_name(uint32_t terrain)
 {
-	if (terrain < sizeof(terrain_names) / sizeof(terrain_names[0]))
-		return terrain_names[terrain];
-	return "unknown";
+	const char *name = catan_terrain_name((int)terrain);
+
+	return name ? name : "unknown";
 }
 
 /* "lumber=1,ore=2" into buf, by the game's names of its card or

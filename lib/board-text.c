@@ -32,6 +32,18 @@ static const char *const site_names[CATAN_SITE_KIND_COUNT] = {
 	"warehouse", "start", "double_arrow", "area", "train_start", "robber_home",
 };
 
+const char *
+catan_terrain_name(int terrain)
+{
+	return terrain >= 0 && terrain < CATAN_TERRAIN_COUNT ? terrain_names[terrain] : NULL;
+}
+
+const char *
+catan_site_kind_name(int kind)
+{
+	return kind > 0 && kind < CATAN_SITE_KIND_COUNT ? site_names[kind] : NULL;
+}
+
 static const char *const corner_words[7] = { "n", "ne", "se", "s", "sw", "nw", "c" };
 
 struct board_text {

@@ -598,6 +598,33 @@ START_TEST(test_board_text_errors_name_the_item)
 }
 END_TEST
 
+/* The words of the written form (doc/boards.md: "Terrains: `desert forest
+ * hills ... desert_post`", "Site kinds: `bridge x river ... robber_home`"),
+ * one per kind, in the enums' order; nothing for what is not a kind. */
+START_TEST(test_terrain_and_site_kind_names)
+{
+	static const char *const terrains[CATAN_TERRAIN_COUNT] = {
+		"desert", "forest", "hills", "pasture", "fields", "mountains", "sea", "lake",
+		"swamp", "watering_hole", "castle", "quarry", "glassworks", "commodity_castle",
+		"salt_garden", "salt_mountain", "mountain_forest", "mountain_pasture",
+		"desert_post",
+	};
+	static const char *const sites[CATAN_SITE_KIND_COUNT] = {
+		NULL, "bridge", "x", "river", "fishing_ground", "city_space", "chip_space",
+		"warehouse", "start", "double_arrow", "area", "train_start", "robber_home",
+	};
+
+	for (int t = 0; t < CATAN_TERRAIN_COUNT; t++)
+		ck_assert_str_eq(catan_terrain_name(t), terrains[t]);
+	for (int k = 1; k < CATAN_SITE_KIND_COUNT; k++)
+		ck_assert_str_eq(catan_site_kind_name(k), sites[k]);
+	ck_assert_ptr_null(catan_terrain_name(-1));
+	ck_assert_ptr_null(catan_terrain_name(CATAN_TERRAIN_COUNT));
+	ck_assert_ptr_null(catan_site_kind_name(0));
+	ck_assert_ptr_null(catan_site_kind_name(CATAN_SITE_KIND_COUNT));
+}
+END_TEST
+
 void
 catan_test_register(SRunner *sr)
 {
@@ -613,5 +640,6 @@ catan_test_register(SRunner *sr)
 	tcase_add_test(tc, test_bad_specs_are_refused_with_reasons);
 	tcase_add_test(tc, test_board_text_round_trip);
 	tcase_add_test(tc, test_board_text_errors_name_the_item);
+	tcase_add_test(tc, test_terrain_and_site_kind_names);
 	suite_add_tcase(s, tc);
 }

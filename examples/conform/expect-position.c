@@ -5,7 +5,9 @@
  * SPDX-License-Identifier: MIT
  */
 
+#include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "conform.h"
@@ -492,6 +494,87 @@ expect_chip(struct runner *r, const struct line *l)
 	verdict(r, l, rc == CATAN_OK && strcmp(got, l->tok[3]) == 0, exp, got);
 }
 
+/* Whether site @si matches the words tok[from..ntok): value=N, colour=N,
+ * name=NAME (each optional, each compared when given); 0 on a bad word. */
+static int
+site_matches(struct runner *r, const struct line *l, int from, const catan_site_info *si,
+	     int *matches)
+{
+	*matches = 1;
+	for (int i = from; i < l->ntok; i++) {
+		const char *w = l->tok[i];
+		unsigned long n;
+		char *end;
+
+		if (strncmp(w, "name=", 5) == 0) {
+			*matches &= si->name != NULL && strcmp(si->name, w + 5) == 0;
+			continue;
+		}
+		if (strncmp(w, "value=", 6) != 0 && strncmp(w, "colour=", 7) != 0) {
+			script_error(r, l->no, "expected value=N, colour=N or name=NAME, got '%s'", w);
+			return 0;
+		}
+		n = strtoul(strchr(w, '=') + 1, &end, 10);
+		if (*end || !isdigit((unsigned char)strchr(w, '=')[1])) {
+			script_error(r, l->no, "bad number in '%s'", w);
+			return 0;
+		}
+		*matches &= (w[0] == 'v' ? si->value : si->colour) == n;
+	}
+	return 1;
+}
+
+/* expect site LOC KIND [value=N] [colour=N] [name=NAME] | expect site LOC
+ * none: a mark or site of the board covers LOC (catan_board_sites_at()) */
+static void
+expect_site(struct runner *r, const struct line *l)
+{
+	char exp[TEXT_CAP], got[TEXT_CAP];
+	unsigned id, sites[64];
+	size_t n = 0, used = 0;
+	int kind, found = 0, none;
+
+	if (l->ntok < 4) {
+		script_error(r, l->no, "expected 'expect site LOC KIND [value=N] [colour=N] "
+			     "[name=NAME]' or 'expect site LOC none'");
+		return;
+	}
+	none = strcmp(l->tok[3], "none") == 0;
+	if (none && l->ntok != 4) {
+		script_error(r, l->no, "'expect site LOC none' takes nothing more");
+		return;
+	}
+	if (!parse_location(r, l, l->tok[2], 0, &id, &kind) || !runs(r, 1))
+		return;
+	if (catan_board_sites_at(r->game, kind, id, sites, 64, &n) != CATAN_OK)
+		n = 0;
+	got[0] = '\0';
+	for (size_t i = 0; i < n && i < 64; i++) {
+		catan_site_info si;
+		const char *name;
+		int match;
+
+		if (catan_board_site(r->game, sites[i], &si) != CATAN_OK)
+			continue;
+		name = catan_site_kind_name((int)si.kind);
+		used += (size_t)snprintf(got + used, used < sizeof(got) ? sizeof(got) - used : 0,
+					 "%s%s value=%u colour=%u%s%s", i ? ", " : "",
+					 name ? name : "?", (unsigned)si.value, (unsigned)si.colour,
+					 si.name ? " name=" : "", si.name ? si.name : "");
+		if (used >= sizeof(got))
+			used = sizeof(got) - 1;
+		if (none || !name || strcmp(name, l->tok[3]) != 0)
+			continue;
+		if (!site_matches(r, l, 4, &si, &match))
+			return;
+		found |= match;
+	}
+	if (n == 0)
+		snprintf(got, sizeof(got), "none");
+	join(l, 3, l->ntok, exp, sizeof(exp));
+	verdict(r, l, none ? n == 0 : found, exp, got);
+}
+
 /* expect blocked h<i> yes|no: whether the hex produces nothing now */
 static void
 expect_blocked(struct runner *r, const struct line *l)
@@ -768,6 +851,8 @@ expect_position(struct runner *r, const struct line *l)
 		expect_blocked(r, l);
 	else if (strcmp(what, "chip") == 0)
 		expect_chip(r, l);
+	else if (strcmp(what, "site") == 0)
+		expect_site(r, l);
 	else if (strcmp(what, "piece") == 0 && l->ntok == 6)
 		expect_declared(r, l, 0);
 	else if (strcmp(what, "piece") == 0)

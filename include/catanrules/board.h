@@ -233,6 +233,22 @@ CATAN_API int catan_board_edge(const catan_game *g, unsigned edge, catan_edge_in
 CATAN_API int catan_board_harbor(const catan_game *g, unsigned harbor, catan_harbor_info *out);
 
 /**
+ * The word for a terrain in a board's written form (doc/boards.md) and in
+ * the tools' output: "forest", "lake", "salt_garden", ...
+ * @param terrain a #catan_terrain
+ * @return a static string, or NULL for no such terrain
+ */
+CATAN_API const char *catan_terrain_name(int terrain);
+
+/**
+ * The word for a kind of mark or site in a board's written form and in
+ * conformance scripts: "bridge", "x", "chip_space", ...
+ * @param kind a #catan_site_kind
+ * @return a static string, or NULL for no such kind
+ */
+CATAN_API const char *catan_site_kind_name(int kind);
+
+/**
  * Describe a mark or site.
  * @param g the game
  * @param site the site index (0 .. catan_board_counts.sites - 1)
