@@ -217,6 +217,49 @@ catan_trade__push_maritime(const catan_state *s, catan_sink *sink, int p)
 	sink__end(sink, &r);
 }
 
+/*
+ * The offers of a game whose domestic trades carry holdings
+ * (catan_game.traded_slots): the same shapes and order as below over the
+ * resources and the holdings' slots, which lie above the cards' and so
+ * come first. The base game keeps the fixed loops below.
+ */
+static void
+push_offers_with_holdings(const catan_state *s, struct sink_run *r, int type, int p,
+			  unsigned om, int xa, unsigned xn, int xb, unsigned xm)
+{
+	const catan_game *g = s->game;
+	const struct player_state *ps = st_cplayer(s, p);
+	unsigned have[CATAN_MAX_CARD_KINDS], nkinds = 0;
+	uint8_t order[CATAN_MAX_CARD_KINDS];
+
+	for (int k = CATAN_MAX_CARD_KINDS - 1; k >= 0; k--) {
+		if (k < CATAN_NUM_RESOURCES)
+			have[nkinds] = ps->hand[k];
+		else if (g->traded_slots & (1u << k))
+			have[nkinds] = catan_state__holding(s, p, g->slot_holding[k]);
+		else
+			continue;
+		order[nkinds++] = (uint8_t)k;
+	}
+	for (unsigned i = 0; i < nkinds; i++) {
+		int a = order[i];
+
+		for (unsigned n = 1; n <= om && n <= have[i]; n++) {
+			for (unsigned j = 0; j < nkinds; j++) {
+				int b = order[j];
+
+				if (b == a)
+					continue;
+				for (unsigned m = 1; m <= om; m++) {
+					if (a == xa && n == xn && b == xb && m == xm)
+						continue;
+					sink__put(r, type, p, 0, 0, a, n, b, m);
+				}
+			}
+		}
+	}
+}
+
 /* Single-kind card vectors sort with the higher kind first, and for one kind
  * by count; the loops below follow that order so lists come out sorted. */
 void
@@ -238,30 +281,18 @@ catan_trade__push_offers(const catan_state *s, catan_sink *sink, int type, int p
 		}
 	}
 	struct sink_run r;
-	/* The kinds offered, from the highest: traded holdings' slots
-	 * (above the cards') and the resources; what a player has of each. */
-	uint8_t order[CATAN_MAX_CARD_KINDS];
-	unsigned have[CATAN_MAX_CARD_KINDS], nkinds = 0;
 
 	if (om == 0)
 		return;
-	for (int k = CATAN_MAX_CARD_KINDS - 1; k >= 0; k--) {
-		if (k < CATAN_NUM_RESOURCES)
-			have[nkinds] = ps->hand[k];
-		else if (s->game->traded_slots & (1u << k))
-			have[nkinds] = catan_state__holding(s, p, s->game->slot_holding[k]);
-		else
-			continue;
-		order[nkinds++] = (uint8_t)k;
-	}
 	r = sink__begin(sink);
-	for (unsigned i = 0; i < nkinds; i++) {
-		int a = order[i];
-
-		for (unsigned n = 1; n <= om && n <= have[i]; n++) {
-			for (unsigned j = 0; j < nkinds; j++) {
-				int b = order[j];
-
+	if (s->game->traded_slots) {
+		push_offers_with_holdings(s, &r, type, p, om, xa, xn, xb, xm);
+		sink__end(sink, &r);
+		return;
+	}
+	for (int a = CATAN_NUM_RESOURCES - 1; a >= 0; a--) {
+		for (unsigned n = 1; n <= om && n <= ps->hand[a]; n++) {
+			for (int b = CATAN_NUM_RESOURCES - 1; b >= 0; b--) {
 				if (b == a)
 					continue;
 				for (unsigned m = 1; m <= om; m++) {
