@@ -61,7 +61,9 @@ edit_give_dev_card(catan_state *s, int player, int kind, int playable)
 		return refuse(s, "no such development card left in the deck");
 	c->dev_deck[kind]--;
 	st_player(s, player)->dev[kind]++;
-	if (!playable && player == c->current)
+	/* bought this turn: set-up has no turn to buy in (a snapshot of it
+	 * holds no bought card), so there the card is simply held */
+	if (!playable && player == c->current && c->phase != CATAN_PHASE_SETUP)
 		c->dev_bought[kind]++;
 	return CATAN_OK;
 }

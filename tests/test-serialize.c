@@ -742,6 +742,75 @@ START_TEST(test_snapshot_edited_positions)
 }
 END_TEST
 
+/* ------------------------------------------ edits that stay loadable */
+
+/*
+ * serialize.h: snapshots "round-trip exactly: equal state, equal hash, same
+ * future"; edit.h: "Each call checks its arguments and leaves the state
+ * unchanged on error". So an accepted edit leaves a position whose snapshot
+ * loads (and, unless the game is over, in which somebody can act), and a
+ * refused one changes nothing. These are the edits the fuzz target
+ * fuzz-edit found breaking that.
+ */
+
+/* The accepted edit left a sound position: it loads back equal, and
+ * somebody can act unless the game is over. */
+static void
+check_sound(catan_ctx *ctx, const catan_state *s)
+{
+	check_round_trip(ctx, s);
+	if (!catan_state_is_terminal(s) && !catan_state_is_chance_node(s)) {
+		uint32_t mask = catan_state_acting_players(s);
+		size_t total = 0;
+
+		for (int p = 0; p < catan_game_num_players(catan_state_game(s)); p++) {
+			size_t n = 0;
+
+			if (mask & (UINT32_C(1) << p))
+				(void)catan_state_legal_actions(s, p, NULL, 0, &n);
+			total += n;
+		}
+		ck_assert_msg(total > 0, "nobody can act after the edit");
+	}
+}
+
+/* The edit returned rc: EINVAL with a message and the state as @p before. */
+static void
+check_refused(int rc, const catan_state *s, const catan_state *before)
+{
+	CATAN_ASSERT_ERR(rc, CATAN_EINVAL);
+	ck_assert_str_ne(catan_state_errmsg(s), "");
+	ck_assert(catan_state_equal(s, before));
+	ck_assert_uint_eq(catan_state_hash(s), catan_state_hash(before));
+}
+
+/* edit.h: playable 0 "counts as bought this turn (only meaningful for the
+ * player whose turn it is)": the set-up has no turn, so a card given there
+ * is held, not bought (a snapshot of the set-up with a bought card is
+ * refused: "cards bought with no turn under way"). */
+START_TEST(test_edit_dev_card_in_setup_is_held)
+{
+	catan_ctx *ctx = catan_test_ctx_new();
+	catan_game *g = catan_test_game_new(ctx, "base(players=3,seed=11)");
+	catan_state *s = catan_test_state_new(g);
+	int p = catan_state_current_player(s);
+	catan_state *before = NULL;
+	catan_player_info info;
+
+	ck_assert_int_eq(catan_state_phase(s), CATAN_PHASE_SETUP);
+	CATAN_ASSERT_OK(catan_state_clone(&before, s));
+	check_refused(catan_edit_give_dev_card(s, p, CATAN_MAX_DEV_KINDS, 0), s, before);
+	catan_state_free(before);
+	CATAN_ASSERT_OK(catan_edit_give_dev_card(s, p, CATAN_DEV_MONOPOLY, 0));
+	CATAN_ASSERT_OK(catan_state_player(s, p, &info));
+	ck_assert_uint_eq(info.dev_cards[CATAN_DEV_MONOPOLY], 1);
+	check_sound(ctx, s);
+	catan_state_free(s);
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
 START_TEST(test_snapshot_buffers_and_args)
 {
 	catan_ctx *ctx = catan_test_ctx_new();
@@ -911,6 +980,7 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD_LOOP(s, test_snapshot_bad_values, 0, (int)ARRAY_LEN(bad_lines));
 	CATAN_TEST_ADD(s, test_snapshot_odd_bytes);
 	CATAN_TEST_ADD(s, test_snapshot_edited_positions);
+	CATAN_TEST_ADD(s, test_edit_dev_card_in_setup_is_held);
 	CATAN_TEST_ADD(s, test_snapshot_buffers_and_args);
 	CATAN_TEST_ADD(s, test_load_alloc_failure);
 

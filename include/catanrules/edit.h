@@ -43,7 +43,8 @@ CATAN_API int catan_edit_set_cards(catan_state *s, int player, int kind, unsigne
  * @param player 0..n-1
  * @param kind a #catan_dev_card
  * @param playable 1: playable this turn; 0: counts as bought this turn
- *        (only meaningful for the player whose turn it is)
+ *        (only meaningful for the player whose turn it is, once the
+ *        set-up is over: a card given during the set-up is held, not bought)
  * @retval CATAN_OK on success
  * @retval CATAN_EINVAL bad argument, or the deck has no such card
  */
