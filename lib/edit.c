@@ -237,56 +237,100 @@ edit_set_turn(catan_state *s, int player, int phase, int dice)
 	return CATAN_OK;
 }
 
+/* Unless the game is over, somebody can act: a chance event has
+ * outcomes, or an acting player has a legal action (what catan_load()
+ * asks of a snapshot). */
+static bool
+can_progress(const catan_state *s)
+{
+	uint32_t mask;
+	size_t n = 0;
+
+	if (catan_state_is_terminal(s))
+		return true;
+	if (catan_state_is_chance_node(s)) {
+		(void)catan_state_chance_outcomes(s, NULL, 0, &n);
+		return n > 0;
+	}
+	mask = catan_state_acting_players(s);
+	for (int p = 0; p < st_ccore(s)->num_players; p++) {
+		if (!(mask & (UINT32_C(1) << p)))
+			continue;
+		(void)catan_state_legal_actions(s, p, NULL, 0, &n);
+		if (n > 0)
+			return true;
+	}
+	return false;
+}
+
+catan_state *
+catan_edit__begin(catan_state *s)
+{
+	catan_state *before = NULL;
+
+	if (s && catan_state_clone(&before, s) != CATAN_OK)
+		catan_state__seterr(s, "edit refused: out of memory");
+	return before;
+}
+
 /* Every edit that succeeds ends as an applied action would: what is
  * derived from the position (who acts, the piece sets, the modules' own
- * awards) is recomputed by catan_state__refresh(); a refused edit changed
- * nothing. */
-static int
-refreshed(catan_state *s, int rc)
+ * awards) is recomputed by catan_state__refresh(). An edit that would
+ * leave nobody able to act (the steal of a robber moved away from every
+ * victim, ...) is undone and refused: a snapshot of it would not load. A
+ * refused edit changed nothing. */
+int
+catan_edit__end(catan_state *s, catan_state *before, int rc)
 {
-	if (rc == CATAN_OK)
+	if (rc == CATAN_OK) {
 		catan_state__refresh(s);
+		if (!can_progress(s)) {
+			(void)catan_state_copy(s, before);
+			rc = refuse(s, "nobody could act in the position it leaves");
+		}
+	}
+	catan_state_free(before);
 	return rc;
 }
 
 int
 catan_edit_set_cards(catan_state *s, int player, int kind, unsigned count)
 {
-	return refreshed(s, edit_set_cards(s, player, kind, count));
+	CATAN_EDIT(s, edit_set_cards(s, player, kind, count));
 }
 
 int
 catan_edit_give_dev_card(catan_state *s, int player, int kind, int playable)
 {
-	return refreshed(s, edit_give_dev_card(s, player, kind, playable));
+	CATAN_EDIT(s, edit_give_dev_card(s, player, kind, playable));
 }
 
 int
 catan_edit_set_knights_played(catan_state *s, int player, unsigned count)
 {
-	return refreshed(s, edit_set_knights_played(s, player, count));
+	CATAN_EDIT(s, edit_set_knights_played(s, player, count));
 }
 
 int
 catan_edit_place(catan_state *s, int player, int piece, unsigned location)
 {
-	return refreshed(s, edit_place(s, player, piece, location));
+	CATAN_EDIT(s, edit_place(s, player, piece, location));
 }
 
 int
 catan_edit_remove(catan_state *s, int piece, unsigned location)
 {
-	return refreshed(s, edit_remove(s, piece, location));
+	CATAN_EDIT(s, edit_remove(s, piece, location));
 }
 
 int
 catan_edit_set_robber(catan_state *s, unsigned hex)
 {
-	return refreshed(s, edit_set_robber(s, hex));
+	CATAN_EDIT(s, edit_set_robber(s, hex));
 }
 
 int
 catan_edit_set_turn(catan_state *s, int player, int phase, int dice)
 {
-	return refreshed(s, edit_set_turn(s, player, phase, dice));
+	CATAN_EDIT(s, edit_set_turn(s, player, phase, dice));
 }

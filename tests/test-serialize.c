@@ -811,6 +811,61 @@ START_TEST(test_edit_dev_card_in_setup_is_held)
 }
 END_TEST
 
+/* A state of @p g played at random (seed @p seed) until its phase is
+ * @p phase; the test fails when the game ends first. */
+static catan_state *
+played_to_phase(catan_game *g, uint64_t seed, int phase)
+{
+	catan_state *s = catan_test_state_new(g);
+	uint64_t rng = seed;
+	catan_action a;
+
+	while (catan_state_phase(s) != phase) {
+		ck_assert_msg(catan_test_random_action(s, &rng, &a), "phase %d never came", phase);
+		CATAN_ASSERT_OK(catan_state_apply(s, &a));
+	}
+	return s;
+}
+
+/* base-game.txt: "If there are settlements or cities around, he chooses one
+ * of their owners with resources and takes a Resource card at random." In
+ * phase steal the victims are the robber's neighbours with cards;
+ * moving the robber away from all of them leaves nobody able to act (the
+ * loader refuses that: "nobody can act in this position"), so the edit is
+ * refused and undone, while a hex next to a victim is accepted. */
+START_TEST(test_edit_leaving_nobody_to_act_is_refused)
+{
+	catan_ctx *ctx = catan_test_ctx_new();
+	catan_game *g = catan_test_game_new(ctx, "base(players=4,seed=12)");
+	catan_state *s = played_to_phase(g, 3, CATAN_PHASE_STEAL);
+	catan_state *before = NULL;
+	catan_board_counts counts;
+	unsigned refused = 0, accepted = 0;
+
+	CATAN_ASSERT_OK(catan_board_counts_get(g, &counts));
+	CATAN_ASSERT_OK(catan_state_clone(&before, s));
+	for (unsigned h = 0; h < counts.hexes; h++) {
+		int rc = catan_edit_set_robber(s, h);
+
+		if (rc == CATAN_OK) {
+			check_sound(ctx, s);
+			accepted++;
+			CATAN_ASSERT_OK(catan_state_copy(s, before));
+		} else {
+			check_refused(rc, s, before);
+			ck_assert_ptr_nonnull(strstr(catan_state_errmsg(s), "nobody could act"));
+			refused++;
+		}
+	}
+	ck_assert_uint_gt(refused, 0);
+	ck_assert_uint_gt(accepted, 0);
+	catan_state_free(before);
+	catan_state_free(s);
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
 START_TEST(test_snapshot_buffers_and_args)
 {
 	catan_ctx *ctx = catan_test_ctx_new();
@@ -981,6 +1036,7 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD(s, test_snapshot_odd_bytes);
 	CATAN_TEST_ADD(s, test_snapshot_edited_positions);
 	CATAN_TEST_ADD(s, test_edit_dev_card_in_setup_is_held);
+	CATAN_TEST_ADD(s, test_edit_leaving_nobody_to_act_is_refused);
 	CATAN_TEST_ADD(s, test_snapshot_buffers_and_args);
 	CATAN_TEST_ADD(s, test_load_alloc_failure);
 

@@ -19,7 +19,12 @@
  * instead of a played game. Cards move between the bank (or deck) and hands,
  * pieces between stock and board: totals stay conserved. Awards (Longest
  * Road, Largest Army) are recomputed after each edit. Each call checks its
- * arguments and leaves the state unchanged on error.
+ * arguments and leaves the state unchanged on error. An edit that would
+ * leave a position where nobody can act (the game not over, no chance
+ * event pending, no acting player with a legal action) is undone and
+ * refused with #CATAN_EINVAL too: every accepted edit leaves a position
+ * whose snapshot loads (catanrules/serialize.h). To undo, an edit keeps a
+ * copy of the state, so any of them may also return #CATAN_ENOMEM.
  * @{
  */
 
