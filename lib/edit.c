@@ -127,6 +127,8 @@ edit_place(catan_state *s, int player, int piece, unsigned location)
 		if (!ps->cities_left)
 			return refuse(s, "no cities left in stock");
 		at = st_vert(s)[location];
+		if (location == st_ccore(s)->setup_vertex)
+			return refuse(s, "the set-up settlement waits for its road");
 		if (at == PIECE_BYTE(player, CATAN_PIECE_SETTLEMENT)) {
 			catan_build__place_city(s, player, location);
 			return CATAN_OK;
@@ -174,6 +176,9 @@ edit_remove(catan_state *s, int piece, unsigned location)
 
 		if (location >= b->nvert || !st_vert(s)[location])
 			return refuse(s, "no building there");
+		/* the set-up step's road goes next to this settlement */
+		if (location == st_ccore(s)->setup_vertex)
+			return refuse(s, "the set-up settlement waits for its road");
 		at = st_vert(s)[location];
 		ps = st_player(s, PIECE_OWNER(at));
 		if (PIECE_KIND(at) == CATAN_PIECE_CITY)

@@ -866,6 +866,41 @@ START_TEST(test_edit_leaving_nobody_to_act_is_refused)
 }
 END_TEST
 
+/* base-game.txt: "each one lays for free 1 colony on a free intersection,
+ * then 1 road on a side that leaves this colony". While the road is owed,
+ * the settlement is the one it must leave (a snapshot names it:
+ * setup_vertex). Removing that settlement, or
+ * turning it into a city, is refused; another building is not. */
+START_TEST(test_edit_setup_settlement_waits_for_its_road)
+{
+	catan_ctx *ctx = catan_test_ctx_new();
+	catan_game *g = catan_test_game_new(ctx, "base(players=3,seed=11)");
+	catan_state *s = catan_test_state_new(g);
+	catan_state *before = NULL;
+	int p = catan_state_current_player(s), kind;
+	unsigned v, w;
+
+	CATAN_ASSERT_OK(catan_location_parse(g, "h9.se", &kind, &v));
+	CATAN_ASSERT_OK(catan_location_parse(g, "h0.n", &kind, &w));
+	CATAN_ASSERT_OK(catan_edit_place(s, (p + 1) % 3, CATAN_PIECE_SETTLEMENT, w));
+	{
+		char text[64];
+
+		snprintf(text, sizeof(text), "p%d build_settlement h9.se", p);
+		CATAN_APPLY(s, text);
+	}
+	CATAN_ASSERT_OK(catan_state_clone(&before, s));
+	check_refused(catan_edit_remove(s, CATAN_PIECE_SETTLEMENT, v), s, before);
+	check_refused(catan_edit_place(s, p, CATAN_PIECE_CITY, v), s, before);
+	CATAN_ASSERT_OK(catan_edit_remove(s, CATAN_PIECE_SETTLEMENT, w));
+	check_sound(ctx, s);
+	catan_state_free(before);
+	catan_state_free(s);
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
 START_TEST(test_snapshot_buffers_and_args)
 {
 	catan_ctx *ctx = catan_test_ctx_new();
@@ -1037,6 +1072,7 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD(s, test_snapshot_edited_positions);
 	CATAN_TEST_ADD(s, test_edit_dev_card_in_setup_is_held);
 	CATAN_TEST_ADD(s, test_edit_leaving_nobody_to_act_is_refused);
+	CATAN_TEST_ADD(s, test_edit_setup_settlement_waits_for_its_road);
 	CATAN_TEST_ADD(s, test_snapshot_buffers_and_args);
 	CATAN_TEST_ADD(s, test_load_alloc_failure);
 
