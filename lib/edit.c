@@ -268,6 +268,34 @@ can_progress(const catan_state *s)
 	return false;
 }
 
+/* What catan_load() asks of a position besides its fields' ranges, that
+ * an edit of the pieces, cards or robber may break: NULL when the position
+ * is sound, else why not. */
+static const char *
+unsound(const catan_state *s)
+{
+	const struct core_state *c = st_ccore(s);
+
+	/* removing a winner's building, Knights or road takes points away */
+	if (c->winner >= 0 && catan_state__victory_points(s, c->winner, true) <
+			      catan_state__vp_target(s, c->winner))
+		return "the winner would have fewer points than the game needs";
+	if (c->phase == CATAN_PHASE_DISCARD) {
+		for (int p = 0; p < c->num_players; p++)
+			if (st_cplayer(s, p)->discard_owed > st_cplayer(s, p)->hand_total)
+				return "a player would owe more cards than they hold";
+	}
+	if (c->chance == CHANCE_STEAL &&
+	    (c->victim < 0 || st_cplayer(s, c->victim)->hand_total == 0))
+		return "the victim of the pending steal would hold no card";
+	if (c->phase == CATAN_PHASE_ROAD_BUILDING && c->current >= 0 &&
+	    c->road_building_left > st_cplayer(s, c->current)->roads_left)
+		return "Road Building's free roads would pass the roads in stock";
+	if (!can_progress(s))
+		return "nobody could act in the position it leaves";
+	return NULL;
+}
+
 catan_state *
 catan_edit__begin(catan_state *s)
 {
@@ -281,17 +309,21 @@ catan_edit__begin(catan_state *s)
 /* Every edit that succeeds ends as an applied action would: what is
  * derived from the position (who acts, the piece sets, the modules' own
  * awards) is recomputed by catan_state__refresh(). An edit that would
- * leave nobody able to act (the steal of a robber moved away from every
- * victim, ...) is undone and refused: a snapshot of it would not load. A
+ * leave an unsound position (nobody able to act, as in the steal of a
+ * robber moved away from every victim; a winner short of points; see
+ * unsound()) is undone and refused: a snapshot of it would not load. A
  * refused edit changed nothing. */
 int
 catan_edit__end(catan_state *s, catan_state *before, int rc)
 {
 	if (rc == CATAN_OK) {
+		const char *why;
+
 		catan_state__refresh(s);
-		if (!can_progress(s)) {
+		why = unsound(s);
+		if (why) {
 			(void)catan_state_copy(s, before);
-			rc = refuse(s, "nobody could act in the position it leaves");
+			rc = refuse(s, why);
 		}
 	}
 	catan_state_free(before);

@@ -901,6 +901,86 @@ START_TEST(test_edit_setup_settlement_waits_for_its_road)
 }
 END_TEST
 
+/* base-game.txt: "Each player who has more than 7 Resource cards returns
+ * half of it to the bank, rounded down. With 9 cards, we return 4." While
+ * two players owe, lowering one's hand below what they owe is refused (the
+ * other could still discard, so somebody could act; the loader refuses
+ * it: "owes more cards than held"); lowering it to what is owed is not. */
+START_TEST(test_edit_hand_below_discard_owed_is_refused)
+{
+	catan_ctx *ctx = catan_test_ctx_new();
+	catan_game *g = catan_test_game_new(ctx, "base(players=3,seed=12,chance=explicit)");
+	catan_state *s = catan_test_state_new(g);
+	catan_state *before = NULL;
+	catan_player_info info;
+
+	CATAN_APPLY(s, "chance first_player p2");
+	CATAN_ASSERT_OK(catan_edit_set_turn(s, 1, CATAN_PHASE_ROLL, 0));
+	CATAN_ASSERT_OK(catan_edit_set_cards(s, 0, CATAN_WOOL, 9));
+	CATAN_ASSERT_OK(catan_edit_set_cards(s, 2, CATAN_GRAIN, 9));
+	CATAN_APPLY(s, "p1 roll");
+	CATAN_APPLY(s, "chance dice 7");
+	ck_assert_int_eq(catan_state_phase(s), CATAN_PHASE_DISCARD);
+	CATAN_ASSERT_OK(catan_state_clone(&before, s));
+	check_refused(catan_edit_set_cards(s, 2, CATAN_GRAIN, 3), s, before);
+	ck_assert_ptr_nonnull(strstr(catan_state_errmsg(s), "owe more cards"));
+	CATAN_ASSERT_OK(catan_edit_set_cards(s, 2, CATAN_GRAIN, 4));
+	CATAN_ASSERT_OK(catan_state_player(s, 2, &info));
+	ck_assert_uint_eq(info.card_total, 4);
+	check_sound(ctx, s);
+	catan_state_free(before);
+	catan_state_free(s);
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
+/* base-game.txt: "Reach at least 10 win points during your own round"
+ * (here vp=3). After the end, taking one of the winner's buildings away
+ * would leave a winner short of points (the loader refuses it: "the
+ * winner has fewer points than needed"), so it is refused; another
+ * player's building may go. */
+START_TEST(test_edit_winner_keeps_their_points)
+{
+	catan_ctx *ctx = catan_test_ctx_new();
+	catan_game *g = catan_test_game_new(ctx, "base(players=3,seed=5,vp=3)");
+	catan_state *s = played_to_phase(g, 9, CATAN_PHASE_GAME_OVER);
+	catan_state *before = NULL;
+	catan_board_counts counts;
+	int winner = catan_state_winner(s);
+	unsigned refused = 0, accepted = 0;
+
+	ck_assert_int_ge(winner, 0);
+	CATAN_ASSERT_OK(catan_board_counts_get(g, &counts));
+	CATAN_ASSERT_OK(catan_state_clone(&before, s));
+	for (unsigned v = 0; v < counts.vertices; v++) {
+		int owner = -1;
+		int piece = catan_state_vertex_piece(s, v, &owner);
+		int rc;
+
+		if (piece == CATAN_PIECE_NONE)
+			continue;
+		rc = catan_edit_remove(s, piece, v);
+		if (rc == CATAN_OK) {
+			check_sound(ctx, s);
+			CATAN_ASSERT_OK(catan_state_copy(s, before));
+			accepted++;
+		} else {
+			check_refused(rc, s, before);
+			ck_assert_int_eq(owner, winner);
+			ck_assert_ptr_nonnull(strstr(catan_state_errmsg(s), "fewer points"));
+			refused++;
+		}
+	}
+	ck_assert_uint_gt(refused, 0);
+	ck_assert_uint_gt(accepted, 0);
+	catan_state_free(before);
+	catan_state_free(s);
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
 START_TEST(test_snapshot_buffers_and_args)
 {
 	catan_ctx *ctx = catan_test_ctx_new();
@@ -1073,6 +1153,8 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD(s, test_edit_dev_card_in_setup_is_held);
 	CATAN_TEST_ADD(s, test_edit_leaving_nobody_to_act_is_refused);
 	CATAN_TEST_ADD(s, test_edit_setup_settlement_waits_for_its_road);
+	CATAN_TEST_ADD(s, test_edit_hand_below_discard_owed_is_refused);
+	CATAN_TEST_ADD(s, test_edit_winner_keeps_their_points);
 	CATAN_TEST_ADD(s, test_snapshot_buffers_and_args);
 	CATAN_TEST_ADD(s, test_load_alloc_failure);
 

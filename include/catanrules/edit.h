@@ -20,10 +20,13 @@
  * pieces between stock and board: totals stay conserved. Awards (Longest
  * Road, Largest Army) are recomputed after each edit. Each call checks its
  * arguments and leaves the state unchanged on error. An edit that would
- * leave a position where nobody can act (the game not over, no chance
- * event pending, no acting player with a legal action) is undone and
- * refused with #CATAN_EINVAL too: every accepted edit leaves a position
- * whose snapshot loads (catanrules/serialize.h). To undo, an edit keeps a
+ * leave a position catan_load() refuses is undone and refused with
+ * #CATAN_EINVAL too: nobody able to act (the game not over, no chance
+ * event with outcomes, no acting player with a legal action), a winner
+ * short of points, a discard owed beyond a hand, the victim of a pending
+ * steal without cards, Road Building with more free roads than the stock.
+ * So every accepted edit leaves a position whose snapshot loads
+ * (catanrules/serialize.h). To undo, an edit keeps a
  * copy of the state, so any of them may also return #CATAN_ENOMEM.
  * @{
  */
