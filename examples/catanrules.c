@@ -11,6 +11,10 @@
 
 #include "cli.h"
 
+/* Built with CLI_NO_MAIN, this file gives only the shared helpers below
+ * the dispatch: the conform runner's fuzz target (tests/fuzz/fuzz-conform.c)
+ * links them without the other subcommands. */
+#ifndef CLI_NO_MAIN
 static const struct command {
 	const char *name;
 	cli_command_fn run;
@@ -121,6 +125,7 @@ main(int argc, char **argv)
 {
 	return check_output(run(argc, argv));
 }
+#endif
 
 /* ---------------------------------------------------------------- helpers */
 

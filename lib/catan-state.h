@@ -344,6 +344,20 @@ catan_state__hex_blocked(const catan_state *s, unsigned hex)
 /* Recompute what is derived from the position after an edit or a load:
  * the modules' refresh hooks, the piece sets and harbors, then who acts. */
 void catan_state__refresh(catan_state *s);
+/* The public edits (edit.c, holdings.c, pieces.c) run between these:
+ * begin clones the position (NULL when @p s is NULL or out of memory);
+ * end refreshes an accepted edit, undoes and refuses one that leaves
+ * nobody able to act, frees the clone and returns the edit's code. */
+catan_state *catan_edit__begin(catan_state *s);
+int catan_edit__end(catan_state *s, catan_state *before, int rc);
+/* The body of a public edit: @p call_ between begin and end. */
+#define CATAN_EDIT(s_, call_) \
+	do { \
+		catan_state *before_ = catan_edit__begin(s_); \
+		if (!before_) \
+			return (s_) ? CATAN_ENOMEM : CATAN_EINVAL; \
+		return catan_edit__end((s_), before_, (call_)); \
+	} while (0)
 /* The fast path of SAMPLED chance: draw the pending event's outcome with
  * the claiming module's sampler, else the variant's (struct game_module,
  * catan_game.sample_chance), without applying it. False, having drawn

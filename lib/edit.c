@@ -61,7 +61,9 @@ edit_give_dev_card(catan_state *s, int player, int kind, int playable)
 		return refuse(s, "no such development card left in the deck");
 	c->dev_deck[kind]--;
 	st_player(s, player)->dev[kind]++;
-	if (!playable && player == c->current)
+	/* bought this turn: set-up has no turn to buy in (a snapshot of it
+	 * holds no bought card), so there the card is simply held */
+	if (!playable && player == c->current && c->phase != CATAN_PHASE_SETUP)
 		c->dev_bought[kind]++;
 	return CATAN_OK;
 }
@@ -125,6 +127,8 @@ edit_place(catan_state *s, int player, int piece, unsigned location)
 		if (!ps->cities_left)
 			return refuse(s, "no cities left in stock");
 		at = st_vert(s)[location];
+		if (location == st_ccore(s)->setup_vertex)
+			return refuse(s, "the set-up settlement waits for its road");
 		if (at == PIECE_BYTE(player, CATAN_PIECE_SETTLEMENT)) {
 			catan_build__place_city(s, player, location);
 			return CATAN_OK;
@@ -172,6 +176,9 @@ edit_remove(catan_state *s, int piece, unsigned location)
 
 		if (location >= b->nvert || !st_vert(s)[location])
 			return refuse(s, "no building there");
+		/* the set-up step's road goes next to this settlement */
+		if (location == st_ccore(s)->setup_vertex)
+			return refuse(s, "the set-up settlement waits for its road");
 		at = st_vert(s)[location];
 		ps = st_player(s, PIECE_OWNER(at));
 		if (PIECE_KIND(at) == CATAN_PIECE_CITY)
@@ -235,56 +242,132 @@ edit_set_turn(catan_state *s, int player, int phase, int dice)
 	return CATAN_OK;
 }
 
+/* Unless the game is over, somebody can act: a chance event has
+ * outcomes, or an acting player has a legal action (what catan_load()
+ * asks of a snapshot). */
+static bool
+can_progress(const catan_state *s)
+{
+	uint32_t mask;
+	size_t n = 0;
+
+	if (catan_state_is_terminal(s))
+		return true;
+	if (catan_state_is_chance_node(s)) {
+		(void)catan_state_chance_outcomes(s, NULL, 0, &n);
+		return n > 0;
+	}
+	mask = catan_state_acting_players(s);
+	for (int p = 0; p < st_ccore(s)->num_players; p++) {
+		if (!(mask & (UINT32_C(1) << p)))
+			continue;
+		(void)catan_state_legal_actions(s, p, NULL, 0, &n);
+		if (n > 0)
+			return true;
+	}
+	return false;
+}
+
+/* What catan_load() asks of a position besides its fields' ranges, that
+ * an edit of the pieces, cards or robber may break: NULL when the position
+ * is sound, else why not. */
+static const char *
+unsound(const catan_state *s)
+{
+	const struct core_state *c = st_ccore(s);
+
+	/* removing a winner's building, Knights or road takes points away */
+	if (c->winner >= 0 && catan_state__victory_points(s, c->winner, true) <
+			      catan_state__vp_target(s, c->winner))
+		return "the winner would have fewer points than the game needs";
+	if (c->phase == CATAN_PHASE_DISCARD) {
+		for (int p = 0; p < c->num_players; p++)
+			if (st_cplayer(s, p)->discard_owed > st_cplayer(s, p)->hand_total)
+				return "a player would owe more cards than they hold";
+	}
+	if (c->chance == CHANCE_STEAL &&
+	    (c->victim < 0 || st_cplayer(s, c->victim)->hand_total == 0))
+		return "the victim of the pending steal would hold no card";
+	if (c->phase == CATAN_PHASE_ROAD_BUILDING && c->current >= 0 &&
+	    c->road_building_left > st_cplayer(s, c->current)->roads_left)
+		return "Road Building's free roads would pass the roads in stock";
+	if (!can_progress(s))
+		return "nobody could act in the position it leaves";
+	return NULL;
+}
+
+catan_state *
+catan_edit__begin(catan_state *s)
+{
+	catan_state *before = NULL;
+
+	if (s && catan_state_clone(&before, s) != CATAN_OK)
+		catan_state__seterr(s, "edit refused: out of memory");
+	return before;
+}
+
 /* Every edit that succeeds ends as an applied action would: what is
  * derived from the position (who acts, the piece sets, the modules' own
- * awards) is recomputed by catan_state__refresh(); a refused edit changed
- * nothing. */
-static int
-refreshed(catan_state *s, int rc)
+ * awards) is recomputed by catan_state__refresh(). An edit that would
+ * leave an unsound position (nobody able to act, as in the steal of a
+ * robber moved away from every victim; a winner short of points; see
+ * unsound()) is undone and refused: a snapshot of it would not load. A
+ * refused edit changed nothing. */
+int
+catan_edit__end(catan_state *s, catan_state *before, int rc)
 {
-	if (rc == CATAN_OK)
+	if (rc == CATAN_OK) {
+		const char *why;
+
 		catan_state__refresh(s);
+		why = unsound(s);
+		if (why) {
+			(void)catan_state_copy(s, before);
+			rc = refuse(s, why);
+		}
+	}
+	catan_state_free(before);
 	return rc;
 }
 
 int
 catan_edit_set_cards(catan_state *s, int player, int kind, unsigned count)
 {
-	return refreshed(s, edit_set_cards(s, player, kind, count));
+	CATAN_EDIT(s, edit_set_cards(s, player, kind, count));
 }
 
 int
 catan_edit_give_dev_card(catan_state *s, int player, int kind, int playable)
 {
-	return refreshed(s, edit_give_dev_card(s, player, kind, playable));
+	CATAN_EDIT(s, edit_give_dev_card(s, player, kind, playable));
 }
 
 int
 catan_edit_set_knights_played(catan_state *s, int player, unsigned count)
 {
-	return refreshed(s, edit_set_knights_played(s, player, count));
+	CATAN_EDIT(s, edit_set_knights_played(s, player, count));
 }
 
 int
 catan_edit_place(catan_state *s, int player, int piece, unsigned location)
 {
-	return refreshed(s, edit_place(s, player, piece, location));
+	CATAN_EDIT(s, edit_place(s, player, piece, location));
 }
 
 int
 catan_edit_remove(catan_state *s, int piece, unsigned location)
 {
-	return refreshed(s, edit_remove(s, piece, location));
+	CATAN_EDIT(s, edit_remove(s, piece, location));
 }
 
 int
 catan_edit_set_robber(catan_state *s, unsigned hex)
 {
-	return refreshed(s, edit_set_robber(s, hex));
+	CATAN_EDIT(s, edit_set_robber(s, hex));
 }
 
 int
 catan_edit_set_turn(catan_state *s, int player, int phase, int dice)
 {
-	return refreshed(s, edit_set_turn(s, player, phase, dice));
+	CATAN_EDIT(s, edit_set_turn(s, player, phase, dice));
 }

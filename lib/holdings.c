@@ -416,8 +416,8 @@ catan_holdings__valid(const catan_state *s, char *why, size_t cap)
 
 /* -------------------------------------------------------------- edits */
 
-int
-catan_edit_set_holding(catan_state *s, int player, const char *name, unsigned count)
+static int
+set_holding(catan_state *s, int player, const char *name, unsigned count)
 {
 	const struct game_holding *gh;
 	unsigned have, supply;
@@ -472,8 +472,13 @@ catan_edit_set_holding(catan_state *s, int player, const char *name, unsigned co
 						 supply + have - count);
 		catan_state__holding_set(s, player, (unsigned)h, count);
 	}
-	catan_state__refresh(s);
 	return CATAN_OK;
+}
+
+int
+catan_edit_set_holding(catan_state *s, int player, const char *name, unsigned count)
+{
+	CATAN_EDIT(s, set_holding(s, player, name, count));
 }
 
 /* ------------------------------------------------------------- redeal */

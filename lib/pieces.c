@@ -500,8 +500,8 @@ catan_pieces__valid(const catan_state *s, char *why, size_t cap)
 
 /* -------------------------------------------------------------- edits */
 
-int
-catan_edit_place_piece(catan_state *s, unsigned kind, int owner, unsigned location)
+static int
+place_piece(catan_state *s, unsigned kind, int owner, unsigned location)
 {
 	int reason;
 
@@ -519,12 +519,11 @@ catan_edit_place_piece(catan_state *s, unsigned kind, int owner, unsigned locati
 		return CATAN_EINVAL;
 	}
 	catan_pieces__place(s, kind, owner, location);
-	catan_state__refresh(s);
 	return CATAN_OK;
 }
 
-int
-catan_edit_remove_piece(catan_state *s, unsigned kind, int owner, unsigned location)
+static int
+remove_piece(catan_state *s, unsigned kind, int owner, unsigned location)
 {
 	if (!s)
 		return CATAN_EINVAL;
@@ -537,6 +536,17 @@ catan_edit_remove_piece(catan_state *s, unsigned kind, int owner, unsigned locat
 				    s->game->piece_kinds[kind].name, location);
 		return CATAN_EINVAL;
 	}
-	catan_state__refresh(s);
 	return CATAN_OK;
+}
+
+int
+catan_edit_place_piece(catan_state *s, unsigned kind, int owner, unsigned location)
+{
+	CATAN_EDIT(s, place_piece(s, kind, owner, location));
+}
+
+int
+catan_edit_remove_piece(catan_state *s, unsigned kind, int owner, unsigned location)
+{
+	CATAN_EDIT(s, remove_piece(s, kind, owner, location));
 }

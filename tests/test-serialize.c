@@ -742,6 +742,245 @@ START_TEST(test_snapshot_edited_positions)
 }
 END_TEST
 
+/* ------------------------------------------ edits that stay loadable */
+
+/*
+ * serialize.h: snapshots "round-trip exactly: equal state, equal hash, same
+ * future"; edit.h: "Each call checks its arguments and leaves the state
+ * unchanged on error". So an accepted edit leaves a position whose snapshot
+ * loads (and, unless the game is over, in which somebody can act), and a
+ * refused one changes nothing. These are the edits the fuzz target
+ * fuzz-edit found breaking that.
+ */
+
+/* The accepted edit left a sound position: it loads back equal, and
+ * somebody can act unless the game is over. */
+static void
+check_sound(catan_ctx *ctx, const catan_state *s)
+{
+	check_round_trip(ctx, s);
+	if (!catan_state_is_terminal(s) && !catan_state_is_chance_node(s)) {
+		uint32_t mask = catan_state_acting_players(s);
+		size_t total = 0;
+
+		for (int p = 0; p < catan_game_num_players(catan_state_game(s)); p++) {
+			size_t n = 0;
+
+			if (mask & (UINT32_C(1) << p))
+				(void)catan_state_legal_actions(s, p, NULL, 0, &n);
+			total += n;
+		}
+		ck_assert_msg(total > 0, "nobody can act after the edit");
+	}
+}
+
+/* The edit returned rc: EINVAL with a message and the state as @p before. */
+static void
+check_refused(int rc, const catan_state *s, const catan_state *before)
+{
+	CATAN_ASSERT_ERR(rc, CATAN_EINVAL);
+	ck_assert_str_ne(catan_state_errmsg(s), "");
+	ck_assert(catan_state_equal(s, before));
+	ck_assert_uint_eq(catan_state_hash(s), catan_state_hash(before));
+}
+
+/* edit.h: playable 0 "counts as bought this turn (only meaningful for the
+ * player whose turn it is)": the set-up has no turn, so a card given there
+ * is held, not bought (a snapshot of the set-up with a bought card is
+ * refused: "cards bought with no turn under way"). */
+START_TEST(test_edit_dev_card_in_setup_is_held)
+{
+	catan_ctx *ctx = catan_test_ctx_new();
+	catan_game *g = catan_test_game_new(ctx, "base(players=3,seed=11)");
+	catan_state *s = catan_test_state_new(g);
+	int p = catan_state_current_player(s);
+	catan_state *before = NULL;
+	catan_player_info info;
+
+	ck_assert_int_eq(catan_state_phase(s), CATAN_PHASE_SETUP);
+	CATAN_ASSERT_OK(catan_state_clone(&before, s));
+	check_refused(catan_edit_give_dev_card(s, p, CATAN_MAX_DEV_KINDS, 0), s, before);
+	catan_state_free(before);
+	CATAN_ASSERT_OK(catan_edit_give_dev_card(s, p, CATAN_DEV_MONOPOLY, 0));
+	CATAN_ASSERT_OK(catan_state_player(s, p, &info));
+	ck_assert_uint_eq(info.dev_cards[CATAN_DEV_MONOPOLY], 1);
+	check_sound(ctx, s);
+	catan_state_free(s);
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
+/* A state of @p g played at random (seed @p seed) until its phase is
+ * @p phase; the test fails when the game ends first. */
+static catan_state *
+played_to_phase(catan_game *g, uint64_t seed, int phase)
+{
+	catan_state *s = catan_test_state_new(g);
+	uint64_t rng = seed;
+	catan_action a;
+
+	while (catan_state_phase(s) != phase) {
+		ck_assert_msg(catan_test_random_action(s, &rng, &a), "phase %d never came", phase);
+		CATAN_ASSERT_OK(catan_state_apply(s, &a));
+	}
+	return s;
+}
+
+/* base-game.txt: "If there are settlements or cities around, he chooses one
+ * of their owners with resources and takes a Resource card at random." In
+ * phase steal the victims are the robber's neighbours with cards;
+ * moving the robber away from all of them leaves nobody able to act (the
+ * loader refuses that: "nobody can act in this position"), so the edit is
+ * refused and undone, while a hex next to a victim is accepted. */
+START_TEST(test_edit_leaving_nobody_to_act_is_refused)
+{
+	catan_ctx *ctx = catan_test_ctx_new();
+	catan_game *g = catan_test_game_new(ctx, "base(players=4,seed=12)");
+	catan_state *s = played_to_phase(g, 3, CATAN_PHASE_STEAL);
+	catan_state *before = NULL;
+	catan_board_counts counts;
+	unsigned refused = 0, accepted = 0;
+
+	CATAN_ASSERT_OK(catan_board_counts_get(g, &counts));
+	CATAN_ASSERT_OK(catan_state_clone(&before, s));
+	for (unsigned h = 0; h < counts.hexes; h++) {
+		int rc = catan_edit_set_robber(s, h);
+
+		if (rc == CATAN_OK) {
+			check_sound(ctx, s);
+			accepted++;
+			CATAN_ASSERT_OK(catan_state_copy(s, before));
+		} else {
+			check_refused(rc, s, before);
+			ck_assert_ptr_nonnull(strstr(catan_state_errmsg(s), "nobody could act"));
+			refused++;
+		}
+	}
+	ck_assert_uint_gt(refused, 0);
+	ck_assert_uint_gt(accepted, 0);
+	catan_state_free(before);
+	catan_state_free(s);
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
+/* base-game.txt: "each one lays for free 1 colony on a free intersection,
+ * then 1 road on a side that leaves this colony". While the road is owed,
+ * the settlement is the one it must leave (a snapshot names it:
+ * setup_vertex). Removing that settlement, or
+ * turning it into a city, is refused; another building is not. */
+START_TEST(test_edit_setup_settlement_waits_for_its_road)
+{
+	catan_ctx *ctx = catan_test_ctx_new();
+	catan_game *g = catan_test_game_new(ctx, "base(players=3,seed=11)");
+	catan_state *s = catan_test_state_new(g);
+	catan_state *before = NULL;
+	int p = catan_state_current_player(s), kind;
+	unsigned v, w;
+
+	CATAN_ASSERT_OK(catan_location_parse(g, "h9.se", &kind, &v));
+	CATAN_ASSERT_OK(catan_location_parse(g, "h0.n", &kind, &w));
+	CATAN_ASSERT_OK(catan_edit_place(s, (p + 1) % 3, CATAN_PIECE_SETTLEMENT, w));
+	{
+		char text[64];
+
+		snprintf(text, sizeof(text), "p%d build_settlement h9.se", p);
+		CATAN_APPLY(s, text);
+	}
+	CATAN_ASSERT_OK(catan_state_clone(&before, s));
+	check_refused(catan_edit_remove(s, CATAN_PIECE_SETTLEMENT, v), s, before);
+	check_refused(catan_edit_place(s, p, CATAN_PIECE_CITY, v), s, before);
+	CATAN_ASSERT_OK(catan_edit_remove(s, CATAN_PIECE_SETTLEMENT, w));
+	check_sound(ctx, s);
+	catan_state_free(before);
+	catan_state_free(s);
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
+/* base-game.txt: "Each player who has more than 7 Resource cards returns
+ * half of it to the bank, rounded down. With 9 cards, we return 4." While
+ * two players owe, lowering one's hand below what they owe is refused (the
+ * other could still discard, so somebody could act; the loader refuses
+ * it: "owes more cards than held"); lowering it to what is owed is not. */
+START_TEST(test_edit_hand_below_discard_owed_is_refused)
+{
+	catan_ctx *ctx = catan_test_ctx_new();
+	catan_game *g = catan_test_game_new(ctx, "base(players=3,seed=12,chance=explicit)");
+	catan_state *s = catan_test_state_new(g);
+	catan_state *before = NULL;
+	catan_player_info info;
+
+	CATAN_APPLY(s, "chance first_player p2");
+	CATAN_ASSERT_OK(catan_edit_set_turn(s, 1, CATAN_PHASE_ROLL, 0));
+	CATAN_ASSERT_OK(catan_edit_set_cards(s, 0, CATAN_WOOL, 9));
+	CATAN_ASSERT_OK(catan_edit_set_cards(s, 2, CATAN_GRAIN, 9));
+	CATAN_APPLY(s, "p1 roll");
+	CATAN_APPLY(s, "chance dice 7");
+	ck_assert_int_eq(catan_state_phase(s), CATAN_PHASE_DISCARD);
+	CATAN_ASSERT_OK(catan_state_clone(&before, s));
+	check_refused(catan_edit_set_cards(s, 2, CATAN_GRAIN, 3), s, before);
+	ck_assert_ptr_nonnull(strstr(catan_state_errmsg(s), "owe more cards"));
+	CATAN_ASSERT_OK(catan_edit_set_cards(s, 2, CATAN_GRAIN, 4));
+	CATAN_ASSERT_OK(catan_state_player(s, 2, &info));
+	ck_assert_uint_eq(info.card_total, 4);
+	check_sound(ctx, s);
+	catan_state_free(before);
+	catan_state_free(s);
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
+/* base-game.txt: "Reach at least 10 win points during your own round"
+ * (here vp=3). After the end, taking one of the winner's buildings away
+ * would leave a winner short of points (the loader refuses it: "the
+ * winner has fewer points than needed"), so it is refused; another
+ * player's building may go. */
+START_TEST(test_edit_winner_keeps_their_points)
+{
+	catan_ctx *ctx = catan_test_ctx_new();
+	catan_game *g = catan_test_game_new(ctx, "base(players=3,seed=5,vp=3)");
+	catan_state *s = played_to_phase(g, 9, CATAN_PHASE_GAME_OVER);
+	catan_state *before = NULL;
+	catan_board_counts counts;
+	int winner = catan_state_winner(s);
+	unsigned refused = 0, accepted = 0;
+
+	ck_assert_int_ge(winner, 0);
+	CATAN_ASSERT_OK(catan_board_counts_get(g, &counts));
+	CATAN_ASSERT_OK(catan_state_clone(&before, s));
+	for (unsigned v = 0; v < counts.vertices; v++) {
+		int owner = -1;
+		int piece = catan_state_vertex_piece(s, v, &owner);
+		int rc;
+
+		if (piece == CATAN_PIECE_NONE)
+			continue;
+		rc = catan_edit_remove(s, piece, v);
+		if (rc == CATAN_OK) {
+			check_sound(ctx, s);
+			CATAN_ASSERT_OK(catan_state_copy(s, before));
+			accepted++;
+		} else {
+			check_refused(rc, s, before);
+			ck_assert_int_eq(owner, winner);
+			ck_assert_ptr_nonnull(strstr(catan_state_errmsg(s), "fewer points"));
+			refused++;
+		}
+	}
+	ck_assert_uint_gt(refused, 0);
+	ck_assert_uint_gt(accepted, 0);
+	catan_state_free(before);
+	catan_state_free(s);
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
 START_TEST(test_snapshot_buffers_and_args)
 {
 	catan_ctx *ctx = catan_test_ctx_new();
@@ -911,6 +1150,11 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD_LOOP(s, test_snapshot_bad_values, 0, (int)ARRAY_LEN(bad_lines));
 	CATAN_TEST_ADD(s, test_snapshot_odd_bytes);
 	CATAN_TEST_ADD(s, test_snapshot_edited_positions);
+	CATAN_TEST_ADD(s, test_edit_dev_card_in_setup_is_held);
+	CATAN_TEST_ADD(s, test_edit_leaving_nobody_to_act_is_refused);
+	CATAN_TEST_ADD(s, test_edit_setup_settlement_waits_for_its_road);
+	CATAN_TEST_ADD(s, test_edit_hand_below_discard_owed_is_refused);
+	CATAN_TEST_ADD(s, test_edit_winner_keeps_their_points);
 	CATAN_TEST_ADD(s, test_snapshot_buffers_and_args);
 	CATAN_TEST_ADD(s, test_load_alloc_failure);
 

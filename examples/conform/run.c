@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "conform.h"
 
@@ -118,6 +119,7 @@ do_board(struct runner *r, const struct line *l)
 {
 	char path[LINE_CAP * 2];
 	const char *slash = strrchr(r->path, '/');
+	struct stat st;
 
 	if (l->ntok != 2) {
 		script_error(r, l->no, "expected 'board FILE|standard'");
@@ -132,6 +134,11 @@ do_board(struct runner *r, const struct line *l)
 	else
 		snprintf(path, sizeof(path), "%.*s/%s", (int)(slash - r->path), r->path,
 			 l->tok[1]);
+	/* a file, not a device or a pipe (stdin, /dev/zero) */
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+		script_error(r, l->no, "no board file '%s'", path);
+		return;
+	}
 	if (cli_set_board_file(r->ctx, path) != 0)
 		script_error(r, l->no, "cannot use the board '%s'", path);
 }

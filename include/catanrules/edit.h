@@ -19,7 +19,15 @@
  * instead of a played game. Cards move between the bank (or deck) and hands,
  * pieces between stock and board: totals stay conserved. Awards (Longest
  * Road, Largest Army) are recomputed after each edit. Each call checks its
- * arguments and leaves the state unchanged on error.
+ * arguments and leaves the state unchanged on error. An edit that would
+ * leave a position catan_load() refuses is undone and refused with
+ * #CATAN_EINVAL too: nobody able to act (the game not over, no chance
+ * event with outcomes, no acting player with a legal action), a winner
+ * short of points, a discard owed beyond a hand, the victim of a pending
+ * steal without cards, Road Building with more free roads than the stock.
+ * So every accepted edit leaves a position whose snapshot loads
+ * (catanrules/serialize.h). To undo, an edit keeps a
+ * copy of the state, so any of them may also return #CATAN_ENOMEM.
  * @{
  */
 
@@ -43,7 +51,8 @@ CATAN_API int catan_edit_set_cards(catan_state *s, int player, int kind, unsigne
  * @param player 0..n-1
  * @param kind a #catan_dev_card
  * @param playable 1: playable this turn; 0: counts as bought this turn
- *        (only meaningful for the player whose turn it is)
+ *        (only meaningful for the player whose turn it is, once the
+ *        set-up is over: a card given during the set-up is held, not bought)
  * @retval CATAN_OK on success
  * @retval CATAN_EINVAL bad argument, or the deck has no such card
  */

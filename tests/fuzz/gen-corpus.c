@@ -194,6 +194,32 @@ history(size_t i, const struct fuzz_position *p, unsigned steps)
 	free(text);
 }
 
+/* fuzz-edit: each of its positions (6 games, 2 chance modes, 9 depths)
+ * with records of every operation, their operands drawn from a fixed
+ * generator; with steps among them, to reach other phases. */
+static void
+edit_records(void)
+{
+	uint64_t x = 0x5eed;
+
+	for (unsigned i = 0; i < 108; i++) {
+		uint8_t buf[160];
+		size_t n = 0;
+		char name[32];
+
+		buf[n++] = (uint8_t)i;
+		for (unsigned r = 0; n + 5 <= sizeof(buf); r++) {
+			x = x * 6364136223846793005ull + 1442695040888963407ull;
+			/* one record in three a step */
+			buf[n++] = (uint8_t)(r % 3 == 0 ? 10 : (r + i) % 13);
+			for (int k = 0; k < 4; k++)
+				buf[n++] = (uint8_t)(x >> (24 + 8 * k));
+		}
+		snprintf(name, sizeof(name), "seed-%03u", i);
+		write_file("fuzz-edit", name, buf, n);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -214,5 +240,6 @@ main(int argc, char **argv)
 		from_position(i, &pos[i], i % 4 ? 12 : 40);
 	for (size_t i = 0; i < npos; i += 7)
 		history(i, &pos[i], i % 3 ? 25 : 120);
+	edit_records();
 	return 0;
 }
