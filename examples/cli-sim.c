@@ -139,7 +139,8 @@ append_legal(struct sim *sim, const catan_state *s, int player,
 	     size_t *count)
 {
 	size_t n = 0;
-	int rc = catan_state_legal_actions(s, player, sim->legal + *count,
+	/* no buffer yet: ask for the count (NULL + 0 is undefined) */
+	int rc = catan_state_legal_actions(s, player, sim->legal ? sim->legal + *count : NULL,
 					   sim->legal_cap - *count, &n);
 
 	if (rc == CATAN_EBUFS) {
