@@ -335,6 +335,22 @@ cli_parse_ulong(const char *text, unsigned long max, unsigned long *out)
 	return 0;
 }
 
+int
+cli_parse_u64(const char *text, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (text == NULL || text[0] < '0' || text[0] > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(text, &end, 10);
+	if (errno != 0 || *end != '\0' || v > UINT64_MAX)
+		return -1;
+	*out = (uint64_t)v;
+	return 0;
+}
+
 const char *
 cli_player_name(int player, char *buf, size_t cap)
 {

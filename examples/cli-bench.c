@@ -378,7 +378,8 @@ cmd_bench(int argc, char **argv)
 	};
 	const char *specs[32];
 	size_t nspecs = 0;
-	unsigned long games = 200, seed = 1;
+	unsigned long games = 200;
+	uint64_t seed = 1;
 	bool playout_only = false;
 	int rc = CLI_EXIT_OK;
 
@@ -390,7 +391,7 @@ cmd_bench(int argc, char **argv)
 			if (cli_parse_ulong(argv[++i], 100000000ul, &games) || games == 0)
 				return cli_usage_error("bench: bad --games '%s'", argv[i]);
 		} else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-			if (cli_parse_ulong(argv[++i], ~0ul, &seed))
+			if (cli_parse_u64(argv[++i], &seed))
 				return cli_usage_error("bench: bad --seed '%s'", argv[i]);
 		} else if (!strcmp(argv[i], "--playout-only")) {
 			playout_only = true;

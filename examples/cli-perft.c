@@ -203,7 +203,8 @@ load_position(catan_ctx *ctx, const char *pos, catan_game **g_out,
 {
 	char spec[2048];
 	const char *at = strrchr(pos, '@');
-	unsigned long seed = 0, steps = 0, done = 0;
+	unsigned long steps = 0, done = 0;
+	uint64_t seed = 0;
 	int ret;
 
 	*g_out = NULL;

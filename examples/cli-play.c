@@ -1101,7 +1101,7 @@ cmd_play(int argc, char **argv)
 {
 	struct play p;
 	const char *spec = NULL, *humans_text = "p0";
-	unsigned long seed = 0;
+	uint64_t seed = 0;
 	int have_seed = 0, ret, rc;
 	long long humans;
 	catan_ctx *ctx = NULL;
@@ -1119,7 +1119,7 @@ cmd_play(int argc, char **argv)
 		} else if (strcmp(argv[i], "--seed") == 0) {
 			if (i + 1 >= argc)
 				return cli_usage_error("play: --seed needs a number");
-			if (cli_parse_ulong(argv[++i], ~0ul, &seed) != 0)
+			if (cli_parse_u64(argv[++i], &seed) != 0)
 				return cli_usage_error("play: bad seed '%s'",
 						       argv[i]);
 			have_seed = 1;
@@ -1163,7 +1163,7 @@ cmd_play(int argc, char **argv)
 	if (!have_seed) {
 		const char *text = catan_game_param(p.g, "seed");
 
-		if (text == NULL || cli_parse_ulong(text, ~0ul, &seed) != 0)
+		if (text == NULL || cli_parse_u64(text, &seed) != 0)
 			seed = 1;
 	}
 	p.rng = (uint64_t)seed;
@@ -1182,7 +1182,7 @@ cmd_play(int argc, char **argv)
 
 	if (catan_game_to_string(p.g, gs, sizeof(gs), NULL) != CATAN_OK)
 		snprintf(gs, sizeof(gs), "%s", spec);
-	printf("Game: %s\nBots seeded with %lu. Type 'help' at the prompt.\n",
+	printf("Game: %s\nBots seeded with %" PRIu64 ". Type 'help' at the prompt.\n",
 	       gs, seed);
 
 	while (!catan_state_is_terminal(p.s)) {

@@ -1077,7 +1077,8 @@ load_position(catan_ctx *ctx, const char *arg, catan_game **g_out,
 	FILE *probe = strcmp(arg, "-") == 0 ? NULL : fopen(arg, "rb");
 	char spec[2048];
 	const char *at;
-	unsigned long seed = 0, steps = 0, done = 0;
+	unsigned long steps = 0, done = 0;
+	uint64_t seed = 0;
 	int ret, rc;
 
 	*g_out = NULL;

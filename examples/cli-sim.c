@@ -326,7 +326,8 @@ int
 cmd_sim(int argc, char **argv)
 {
 	const char *spec = NULL;
-	unsigned long games = DEFAULT_GAMES, seed_arg = 0;
+	unsigned long games = DEFAULT_GAMES;
+	uint64_t seed_arg = 0;
 	int have_seed = 0, quiet = 0, show_progress, ret, nplayers;
 	struct sim sim;
 	struct totals t;
@@ -352,7 +353,7 @@ cmd_sim(int argc, char **argv)
 		} else if (strcmp(argv[i], "--seed") == 0) {
 			if (i + 1 >= argc)
 				return cli_usage_error("sim: --seed needs a number");
-			if (cli_parse_ulong(argv[++i], ~0ul, &seed_arg) != 0)
+			if (cli_parse_u64(argv[++i], &seed_arg) != 0)
 				return cli_usage_error("sim: bad seed '%s'",
 						       argv[i]);
 			have_seed = 1;

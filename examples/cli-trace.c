@@ -157,7 +157,7 @@ cli_trace_advance(catan_state *s, uint64_t seed, unsigned long steps,
 
 /* "seed=S,steps=K" in any order; both required. */
 int
-cli_trace_parse_at(const char *text, unsigned long *seed, unsigned long *steps)
+cli_trace_parse_at(const char *text, uint64_t *seed, unsigned long *steps)
 {
 	char buf[128], *tok, *save = NULL;
 	int have_seed = 0, have_steps = 0;
@@ -168,7 +168,7 @@ cli_trace_parse_at(const char *text, unsigned long *seed, unsigned long *steps)
 	for (tok = strtok_r(buf, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
 		if (strncmp(tok, "seed=", 5) == 0 &&
-		    cli_parse_ulong(tok + 5, ~0ul, seed) == 0)
+		    cli_parse_u64(tok + 5, seed) == 0)
 			have_seed = 1;
 		else if (strncmp(tok, "steps=", 6) == 0 &&
 			 cli_parse_ulong(tok + 6, ~0ul, steps) == 0)
@@ -181,7 +181,7 @@ cli_trace_parse_at(const char *text, unsigned long *seed, unsigned long *steps)
 
 int
 cli_trace_start(catan_game *g, const char *cmd, const char *pos,
-		unsigned long seed, unsigned long steps, catan_state **s_out,
+		uint64_t seed, unsigned long steps, catan_state **s_out,
 		unsigned long *done_out)
 {
 	int rc = catan_state_new(s_out, g);
@@ -458,7 +458,8 @@ int
 cmd_trace(int argc, char **argv)
 {
 	const char *spec = NULL;
-	unsigned long seed = 1, steps = DEFAULT_STEPS, step;
+	unsigned long steps = DEFAULT_STEPS, step;
+	uint64_t seed = 1;
 	uint64_t rng;
 	catan_ctx *ctx = NULL;
 	catan_game *g = NULL;
@@ -471,7 +472,7 @@ cmd_trace(int argc, char **argv)
 			usage(stdout);
 			return CLI_EXIT_OK;
 		} else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
-			if (cli_parse_ulong(argv[++i], ~0ul, &seed) != 0)
+			if (cli_parse_u64(argv[++i], &seed) != 0)
 				return cli_usage_error("trace: bad seed '%s'",
 						       argv[i]);
 		} else if (strcmp(argv[i], "--steps") == 0 && i + 1 < argc) {
@@ -512,7 +513,7 @@ cmd_trace(int argc, char **argv)
 	printf("chance: %s\n",
 	       catan_game_chance_mode(g) == CATAN_CHANCE_EXPLICIT ?
 	       "explicit" : "sampled");
-	printf("policy: seed=%lu steps=%lu\n", seed, steps);
+	printf("policy: seed=%" PRIu64 " steps=%lu\n", seed, steps);
 
 	rng = (uint64_t)seed;
 	for (step = 0; step < steps && !catan_state_is_terminal(s); step++) {

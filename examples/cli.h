@@ -61,10 +61,10 @@ int cli_trace_advance(catan_state *s, uint64_t seed, unsigned long steps,
  * CLI_EXIT_FAILURE with *s_out NULL; *done_out is the steps made, fewer
  * than @steps when the game ends first.
  */
-int cli_trace_parse_at(const char *text, unsigned long *seed,
+int cli_trace_parse_at(const char *text, uint64_t *seed,
 		       unsigned long *steps);
 int cli_trace_start(catan_game *g, const char *cmd, const char *pos,
-		    unsigned long seed, unsigned long steps,
+		    uint64_t seed, unsigned long steps,
 		    catan_state **s_out, unsigned long *done_out);
 
 /*
@@ -136,6 +136,10 @@ int cli_read_file(const char *path, char **text_out, size_t *len_out);
 /* Give the context's games of base the board a file describes in writing
  * (catan_ctx_set_board()); on failure print why and return CLI_EXIT_USAGE. */
 int cli_set_board_file(catan_ctx *ctx, const char *path);
+
+/* Parse a decimal seed of 64 bits (the same on 32-bit builds); 0 on
+ * success, -1 otherwise. */
+int cli_parse_u64(const char *text, uint64_t *out);
 
 /* Parse a decimal integer in [0, max]; 0 on success, -1 otherwise. */
 int cli_parse_ulong(const char *text, unsigned long max, unsigned long *out);

@@ -159,7 +159,7 @@ hex_word(const char *w, uint16_t *hex, const char **rest)
 		return false;
 	while (w[n] >= '0' && w[n] <= '9') {
 		v = v * 10 + (w[n] - '0');
-		if (v >= BOARD_NONE)
+		if (v >= (long)BOARD_NONE)
 			return false;
 		n++;
 	}
