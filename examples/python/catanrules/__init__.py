@@ -60,6 +60,8 @@ DEV_ROLES = ("none", "knight", "road_building", "year_of_plenty",
 AWARDS = ("longest_road", "largest_army")
 # enum catan_holding_visibility.
 HOLDING_VISIBILITIES = ("public", "owner", "group")
+# the trades that carry a holding (enum catan_holding_trade).
+HOLDING_TRADES = ((0x1, "traded"), (0x2, "maritime"))
 # the flags of catan_piece_info (catanrules/piece.h).
 PIECE_FLAGS = ((0x1, "moves"), (0x2, "road_like"), (0x4, "road_weight"))
 HOLDING_SUPPLY = -1
@@ -496,7 +498,10 @@ class Game:
     def holdings(self):
         """The holdings the game declares (catanrules/holding.h), a list
         of dicts: name, group (or None), visibility ('public', 'owner',
-        'group'), max, supply (None: no finite supply) and target."""
+        'group'), max, supply (None: no finite supply), target, trade
+        (the trades that carry it: a list of 'traded', 'maritime') and
+        slot (a traded holding's key in actions' give and get, else
+        None)."""
         out = []
         for i in range(_c.catan_game_holding_count(self._handle)):
             info = _lib.HoldingInfo()
@@ -512,6 +517,8 @@ class Game:
                 "max": info.max,
                 "supply": None if info.supply < 0 else info.supply,
                 "target": info.target,
+                "trade": [n for bit, n in HOLDING_TRADES if info.trade & bit],
+                "slot": None if info.slot < 0 else info.slot,
             })
         return out
 

@@ -278,6 +278,8 @@ class HoldingInfo(ctypes.Structure):
         ("max", u32),
         ("supply", i32),
         ("target", i32),
+        ("trade", u32),
+        ("slot", i32),
     ]
 
 

@@ -683,6 +683,35 @@ def test_awards(ctx):
         game.award("harbor_master")
 
 
+def test_holding_trade_and_slot(ctx, monkeypatch):
+    # catanrules/holding.h: a traded holding "takes a slot of the actions'
+    # give[] and get[] after the game's card kinds (catan_holding_info.slot)".
+    # No registered variant declares one, so the library's answer is
+    # stood in for here, to read the two fields as the binding does.
+    game = ctx.game("base(players=3,seed=1)")
+    declared = [
+        (b"gold", None, 0, 99, -1, 0, 0x3, 5),
+        (b"fish_1", b"fish", 2, 10, 20, 0, 0, -1),
+    ]
+
+    def holding(handle, i, out):
+        info = out._obj
+        (info.name, info.group, info.visibility, info.max, info.supply,
+         info.target, info.trade, info.slot) = declared[i]
+        return _lib.OK
+
+    monkeypatch.setattr(catanrules._c, "catan_game_holding_count",
+                        lambda handle: len(declared))
+    monkeypatch.setattr(catanrules._c, "catan_game_holding", holding)
+    assert game.holdings == [
+        {"name": "gold", "group": None, "visibility": "public", "max": 99,
+         "supply": None, "target": 0, "trade": ["traded", "maritime"],
+         "slot": 5},
+        {"name": "fish_1", "group": "fish", "visibility": "group",
+         "max": 10, "supply": 20, "target": 0, "trade": [], "slot": None},
+    ]
+
+
 def test_holdings_and_pieces_of_a_game_without(ctx):
     # The registered variants declare no holdings and no pieces of their
     # own (catanrules/holding.h, piece.h): the queries say so.
