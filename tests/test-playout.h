@@ -2,7 +2,7 @@
  * libcatanrules: the playout helpers shared by the seeded-game suites.
  * SPDX-License-Identifier: MIT
  *
- * The conformance harness (test-harness.c) and the property suite
+ * The conformance harness (test-harness*.c) and the property suite
  * (test-property.c) both play random games to the end and check every
  * step. Each keeps its own struct run with a struct playout as member pl:
  * what a failure names (the game string, the step, the state's message)

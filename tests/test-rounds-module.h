@@ -1,7 +1,7 @@
 /*
  * A test module with a real-time round and a referee: the market round
  * that opens each time the turn passes. Shared by test-rounds.c and the
- * generic harness's run over the test modules (test-harness-extra.c).
+ * generic harness's run over the test modules (test-harness-modules.c).
  * SPDX-License-Identifier: MIT
  */
 #ifndef CATAN_TEST_ROUNDS_MODULE_H

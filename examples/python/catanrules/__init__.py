@@ -60,6 +60,8 @@ DEV_ROLES = ("none", "knight", "road_building", "year_of_plenty",
 AWARDS = ("longest_road", "largest_army")
 # enum catan_holding_visibility.
 HOLDING_VISIBILITIES = ("public", "owner", "group")
+# the trades that carry a holding (enum catan_holding_trade).
+HOLDING_TRADES = ((0x1, "traded"), (0x2, "maritime"))
 # the flags of catan_piece_info (catanrules/piece.h).
 PIECE_FLAGS = ((0x1, "moves"), (0x2, "road_like"), (0x4, "road_weight"))
 HOLDING_SUPPLY = -1
@@ -372,7 +374,7 @@ class Game:
         }
 
     # -- the game's data: card and development-card kinds, costs, rates,
-    # awards, holdings, declared pieces
+    # awards and their contests, holdings, declared pieces
 
     @property
     def card_kinds(self):
@@ -493,10 +495,35 @@ class Game:
         return {"min": least.value, "points": points.value}
 
     @property
+    def contest_count(self):
+        """How many groups of players contest the awards separately
+        (catan_game_contest_count()): 1 in a game without contests, one
+        contest of everyone."""
+        n = ctypes.c_uint()
+        rc = _c.catan_game_contest_count(self._handle, ctypes.byref(n))
+        if rc != _lib.OK:
+            _raise(rc, "catan_game_contest_count")
+        return n.value
+
+    def player_contest(self, player):
+        """The contest a player takes part in, 0 .. contest_count - 1
+        (catan_game_player_contest()); InvalidArgumentError for no such
+        player (or a neutral one in a game with contests)."""
+        n = ctypes.c_uint()
+        rc = _c.catan_game_player_contest(self._handle, int(player),
+                                          ctypes.byref(n))
+        if rc != _lib.OK:
+            _raise(rc, self.context._errmsg() or f"p{player} is in no contest")
+        return n.value
+
+    @property
     def holdings(self):
         """The holdings the game declares (catanrules/holding.h), a list
         of dicts: name, group (or None), visibility ('public', 'owner',
-        'group'), max, supply (None: no finite supply) and target."""
+        'group'), max, supply (None: no finite supply), target, trade
+        (the trades that carry it: a list of 'traded', 'maritime') and
+        slot (a traded holding's key in actions' give and get, else
+        None)."""
         out = []
         for i in range(_c.catan_game_holding_count(self._handle)):
             info = _lib.HoldingInfo()
@@ -512,6 +539,8 @@ class Game:
                 "max": info.max,
                 "supply": None if info.supply < 0 else info.supply,
                 "target": info.target,
+                "trade": [n for bit, n in HOLDING_TRADES if info.trade & bit],
+                "slot": None if info.slot < 0 else info.slot,
             })
         return out
 
@@ -1166,6 +1195,18 @@ class State:
             _raise(rc, f"no hex {hex_id}")
         return rc == 1
 
+    def hex_chip(self, hex_id):
+        """The number chip on a hex's chip space (catan_state_hex_chip()),
+        in a game whose number chips are placed and moved in play: its
+        number, or None while the space is empty. NotFoundError when the
+        game has no number chips or the hex no chip space."""
+        number = ctypes.c_int()
+        rc = _c.catan_state_hex_chip(self._handle, int(hex_id),
+                                     ctypes.byref(number))
+        if rc != _lib.OK:
+            _raise(rc, f"no number chip space on hex {hex_id}")
+        return number.value or None
+
     def holding(self, name, player=None):
         """A player's count of a holding (or a group's total), as the
         referee sees it; player None for the supply. NotFoundError when
@@ -1265,6 +1306,20 @@ class State:
     def largest_army_holder(self):
         p = _c.catan_state_largest_army_holder(self._handle)
         return None if p < 0 else p
+
+    def award_holder(self, award, contest=0):
+        """Who holds an award ('longest_road' or 'largest_army') in a
+        contest (Game.contest_count), or None (catan_state_award_holder()).
+        In a game with contests the holder properties above say None;
+        this says each contest's."""
+        if award not in AWARDS:
+            _raise(_lib.EINVAL, f"no award {award!r}: one of {AWARDS}")
+        holder = ctypes.c_int()
+        rc = _c.catan_state_award_holder(self._handle, AWARDS.index(award),
+                                         int(contest), ctypes.byref(holder))
+        if rc != _lib.OK:
+            _raise(rc, self._errmsg() or f"no contest {contest}")
+        return None if holder.value < 0 else holder.value
 
     def counter(self, name, player=None):
         """A rule module's counter (trade tokens, cards left, ...); player

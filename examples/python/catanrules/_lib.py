@@ -278,6 +278,8 @@ class HoldingInfo(ctypes.Structure):
         ("max", u32),
         ("supply", i32),
         ("target", i32),
+        ("trade", u32),
+        ("slot", i32),
     ]
 
 
@@ -364,6 +366,8 @@ PROTOTYPES = {
     "catan_game_maritime_rate": (c_int, [game_p]),
     "catan_game_award": (c_int, [game_p, c_uint, POINTER(c_uint),
                                  POINTER(c_uint)]),
+    "catan_game_contest_count": (c_int, [game_p, POINTER(c_uint)]),
+    "catan_game_player_contest": (c_int, [game_p, c_int, POINTER(c_uint)]),
     "catan_game_holding_count": (c_int, [game_p]),
     "catan_game_holding": (c_int, [game_p, c_uint, POINTER(HoldingInfo)]),
     "catan_game_piece_count": (c_int, [game_p]),
@@ -423,6 +427,7 @@ PROTOTYPES = {
     "catan_state_dev_deck": (c_int, [state_p, POINTER(u8)]),
     "catan_state_dev_discard": (c_int, [state_p, POINTER(u8)]),
     "catan_state_hex_blocked": (c_int, [state_p, c_uint]),
+    "catan_state_hex_chip": (c_int, [state_p, c_uint, POINTER(c_int)]),
     "catan_state_maritime_rate": (c_int, [state_p, c_int, c_int]),
     "catan_state_holding": (c_int, [state_p, c_int, c_char_p, POINTER(i32)]),
     "catan_state_observe_holding": (c_int, [state_p, c_int, c_int, c_char_p,
@@ -438,6 +443,8 @@ PROTOTYPES = {
     "catan_state_edge_piece": (c_int, [state_p, c_uint, POINTER(c_int)]),
     "catan_state_longest_road_holder": (c_int, [state_p]),
     "catan_state_largest_army_holder": (c_int, [state_p]),
+    "catan_state_award_holder": (c_int, [state_p, c_uint, c_uint,
+                                         POINTER(c_int)]),
     "catan_state_counter": (c_int, [state_p, c_int, c_char_p, POINTER(i32)]),
     "catan_state_observe": (c_int, [state_p, c_int, POINTER(Observation)]),
     "catan_state_observation_string": (c_int, [state_p, c_int, c_char_p,

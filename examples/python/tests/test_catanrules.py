@@ -683,6 +683,92 @@ def test_awards(ctx):
         game.award("harbor_master")
 
 
+def test_award_contests_of_the_base_game(ctx):
+    # base-game.txt 05.F: "The first network that contains a continuous
+    # route of at least 5 routes gets it" and "The first person to play 3
+    # Knights gets it": one contest of all players, whose holder is the
+    # game's (catan_state_award_holder(), contest 0). The contests held
+    # "separately on each game board" (connect.txt) are a registered
+    # variant's only through catan_game_set_award_contests(), which none
+    # calls.
+    game = ctx.game("base(players=3,seed=6)")
+    assert game.contest_count == 1
+    assert [game.player_contest(p) for p in range(3)] == [0, 0, 0]
+    with pytest.raises(catanrules.InvalidArgumentError):
+        game.player_contest(3)
+    with pytest.raises(catanrules.InvalidArgumentError):
+        game.player_contest(-1)
+    # Neutral piece owners are in contest 0 too when there are no contests.
+    two = ctx.game("base(players=2)+catan_for_two")
+    assert two.contest_count == 1
+    assert [two.player_contest(p) for p in range(4)] == [0, 0, 0, 0]
+    with pytest.raises(catanrules.InvalidArgumentError):
+        two.player_contest(4)
+
+    state = game.new_state()
+    assert state.award_holder("longest_road") is None
+    assert state.award_holder("largest_army", 0) is None
+    rng = random.Random(6)
+    play_random(state, rng, stop=lambda s: s.longest_road_holder is not None
+                and s.largest_army_holder is not None)
+    for s in (state, state.clone()):
+        assert s.award_holder("longest_road") == s.longest_road_holder
+        assert s.award_holder("largest_army") == s.largest_army_holder
+    assert state.award_holder("longest_road", 0) == state.longest_road_holder
+    with pytest.raises(catanrules.InvalidArgumentError):
+        state.award_holder("longest_road", 1)
+    with pytest.raises(catanrules.InvalidArgumentError):
+        state.award_holder("largest_army", -1)
+    with pytest.raises(catanrules.InvalidArgumentError):
+        state.award_holder("harbor_master")
+
+
+def test_number_chips_of_a_game_without(ctx):
+    # base-game.txt 04.3: "Place at random the 18 numbers, one on each plot
+    # except the desert": printed numbers, no chip spaces, so no hex has
+    # a number chip (catan_state_hex_chip(): CATAN_ENOTFOUND); the
+    # numbers are the hexes' own.
+    game = ctx.game("base(players=3,seed=1)")
+    state = game.new_state()
+    for h in game.hexes:
+        with pytest.raises(catanrules.NotFoundError):
+            state.hex_chip(h["id"])
+    with pytest.raises(catanrules.NotFoundError):
+        state.hex_chip(len(game.hexes))
+    assert sorted(h["number"] for h in game.hexes
+                  if h["number"] is not None) == sorted(
+        [2, 12] + [n for n in (3, 4, 5, 6, 8, 9, 10, 11) for _ in (0, 1)])
+
+
+def test_holding_trade_and_slot(ctx, monkeypatch):
+    # catanrules/holding.h: a traded holding "takes a slot of the actions'
+    # give[] and get[] after the game's card kinds (catan_holding_info.slot)".
+    # No registered variant declares one, so the library's answer is
+    # stood in for here, to read the two fields as the binding does.
+    game = ctx.game("base(players=3,seed=1)")
+    declared = [
+        (b"gold", None, 0, 99, -1, 0, 0x3, 5),
+        (b"fish_1", b"fish", 2, 10, 20, 0, 0, -1),
+    ]
+
+    def holding(handle, i, out):
+        info = out._obj
+        (info.name, info.group, info.visibility, info.max, info.supply,
+         info.target, info.trade, info.slot) = declared[i]
+        return _lib.OK
+
+    monkeypatch.setattr(catanrules._c, "catan_game_holding_count",
+                        lambda handle: len(declared))
+    monkeypatch.setattr(catanrules._c, "catan_game_holding", holding)
+    assert game.holdings == [
+        {"name": "gold", "group": None, "visibility": "public", "max": 99,
+         "supply": None, "target": 0, "trade": ["traded", "maritime"],
+         "slot": 5},
+        {"name": "fish_1", "group": "fish", "visibility": "group",
+         "max": 10, "supply": 20, "target": 0, "trade": [], "slot": None},
+    ]
+
+
 def test_holdings_and_pieces_of_a_game_without(ctx):
     # The registered variants declare no holdings and no pieces of their
     # own (catanrules/holding.h, piece.h): the queries say so.

@@ -1,0 +1,80 @@
+/*
+ * Conformance suite: the valgrind filter, the stride of the costly checks.
+ * SPDX-License-Identifier: MIT
+ */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "test-harness.h"
+
+/*
+ * Under valgrind one game per module combination: its player count and
+ * chance mode rotate with the combination's number, so that every count
+ * and mode is still played by some combination. @i is a case index.
+ */
+bool
+valgrind_keeps(int i)
+{
+	int first = i, combo = 0;
+
+	while (first > 0 && !strcmp(cases[first - 1].variant, cases[i].variant) &&
+	       !strcmp(cases[first - 1].modules, cases[i].modules))
+		first--;
+	for (int j = 1; j <= first; j++)
+		if (strcmp(cases[j - 1].variant, cases[j].variant) ||
+		    strcmp(cases[j - 1].modules, cases[j].modules))
+			combo++;
+	{
+		int n = 0;
+
+		while (first + n < ncases &&
+		       !strcmp(cases[first + n].variant, cases[i].variant) &&
+		       !strcmp(cases[first + n].modules, cases[i].modules))
+			n++;
+		return i - first == combo % n;
+	}
+}
+
+/* Under valgrind, each module alone and all of them together: every
+ * module still plays under memory checking, and with the others; the
+ * pairs play in the normal run. */
+bool
+valgrind_combination(const char *modules)
+{
+	unsigned n = 0, all = 0;
+	catan_ctx *ctx = NULL;
+
+	for (const char *m = modules; *m; m++)
+		n += *m == '+';
+	if (n <= 1)
+		return true;
+	if (catan_ctx_new(&ctx, NULL) == CATAN_OK) {
+		harness_modules(ctx);
+		all = (unsigned)catan_ctx_module_count(ctx);
+		catan_ctx_free(ctx);
+	}
+	return n == all;
+}
+
+/*
+ * Every how many steps a game runs the costly checks (observations and
+ * resampling, every listed action applied, mutants, order independence):
+ * every step, but under valgrind every fourth, where a game's memory is
+ * what is checked and the same code runs on every kind of state anyway;
+ * CATAN_HARNESS_STRIDE=n sets it. The cheap checks (conservation, actors,
+ * clone and copy in lockstep) and the first ten and every power-of-two
+ * steps' deep ones run always.
+ */
+unsigned
+check_stride(void)
+{
+	const char *env = getenv("CATAN_HARNESS_STRIDE");
+	long n;
+
+	if (env && *env) {
+		n = strtol(env, NULL, 10);
+		return n > 0 ? (unsigned)n : 1;
+	}
+	return catan_test_under_valgrind() ? 4 : 1;
+}
