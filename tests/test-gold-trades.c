@@ -354,6 +354,38 @@ START_TEST(test_gold_notation_and_other_actions)
 }
 END_TEST
 
+/* "Coins do not count toward your hand size, nor may they be stolen when a
+ * player \"Resolves a 7.\" You may not use the Monopoly development card to
+ * take coins from other players." (traders-and-barbarians.txt, Rivers of
+ * Catan): a 7 counts cards only and a discard of gold is refused;
+ * Monopoly names card kinds only. */
+START_TEST(test_gold_is_no_card_for_the_seven_and_monopoly)
+{
+	catan_ctx *ctx = gold_ctx();
+	catan_game *g = catan_test_game_new(ctx, "base(players=3,seed=3,chance=explicit)+gold_trade_test");
+	catan_state *s = main_phase(g);
+	catan_player_info p1;
+	catan_action a;
+
+	CATAN_ASSERT_OK(catan_edit_set_cards(s, 1, CATAN_ORE, 8));
+	CATAN_ASSERT_OK(catan_edit_set_holding(s, 1, "gold", 9));
+	CATAN_ASSERT_OK(catan_edit_set_turn(s, 0, CATAN_PHASE_ROLL, 0));
+	CATAN_APPLY(s, "p0 roll");
+	CATAN_APPLY(s, "chance dice 7");
+	CATAN_ASSERT_OK(catan_state_player(s, 1, &p1));
+	/* half of the 8 cards; the 9 gold do not count */
+	ck_assert_uint_eq(p1.discard_owed, 4);
+	CATAN_REFUSE(s, "p1 discard gold=4", CATAN_REASON_WRONG_DISCARD);
+	CATAN_APPLY(s, "p1 discard ore=4");
+	ck_assert_int_eq(gold_of(s, 1), 9);
+	/* Monopoly takes a card kind: gold is none */
+	ck_assert_int_eq(catan_action_parse(s, "p0 play_monopoly gold", &a), CATAN_ENOTFOUND);
+	catan_state_free(s);
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
 /* An open offer of gold is in the snapshot and JSON, and a snapshot
  * loads back to the same state; resampling keeps p0's gold (public). */
 START_TEST(test_open_gold_offer_round_trips)
@@ -450,6 +482,7 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD(s, test_gold_in_a_domestic_trade);
 	CATAN_TEST_ADD(s, test_gold_in_counter_offers_and_refusals);
 	CATAN_TEST_ADD(s, test_gold_notation_and_other_actions);
+	CATAN_TEST_ADD(s, test_gold_is_no_card_for_the_seven_and_monopoly);
 	CATAN_TEST_ADD(s, test_open_gold_offer_round_trips);
 	CATAN_TEST_ADD_LOOP(s, test_random_play_conserves_gold, 0, 2);
 }
