@@ -378,6 +378,21 @@ START_TEST(test_gold_is_no_card_for_the_seven_and_monopoly)
 	CATAN_REFUSE(s, "p1 discard gold=4", CATAN_REASON_WRONG_DISCARD);
 	CATAN_APPLY(s, "p1 discard ore=4");
 	ck_assert_int_eq(gold_of(s, 1), 9);
+	/* p2, with gold and no card, is no victim of the robber: with only
+	 * p2 next to h2 there is nobody to steal from, and the turn goes on
+	 * without a steal */
+	CATAN_ASSERT_OK(catan_edit_set_holding(s, 2, "gold", 5));
+	{
+		int kind;
+		unsigned v;
+
+		CATAN_ASSERT_OK(catan_location_parse(g, "h2.n", &kind, &v));
+		CATAN_ASSERT_OK(catan_edit_place(s, 2, CATAN_PIECE_SETTLEMENT, v));
+	}
+	CATAN_APPLY(s, "p0 move_robber h2");
+	ck_assert_str_eq(catan_state_phase_name(s, catan_state_phase(s)), "main");
+	CATAN_REFUSE(s, "p0 steal p2", CATAN_REASON_WRONG_PHASE);
+	ck_assert_int_eq(gold_of(s, 2), 5);
 	/* Monopoly takes a card kind: gold is none */
 	ck_assert_int_eq(catan_action_parse(s, "p0 play_monopoly gold", &a), CATAN_ENOTFOUND);
 	catan_state_free(s);
