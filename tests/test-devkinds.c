@@ -358,8 +358,10 @@ START_TEST(test_random_play_conserves_the_deck)
 		catan_state_free(s);
 		catan_game_unref(g);
 	}
-	/* the default seed's games buy from an empty deck 14, 1 and 37 times */
-	(void)reshuffles;
+	/* the default seed's games buy from an empty deck 14, 1 and 37 times;
+	 * another CATAN_TEST_SEED may play games without a reshuffle */
+	if (!getenv("CATAN_TEST_SEED"))
+		ck_assert_msg(reshuffles > 0, "no purchase from an empty deck");
 	catan_ctx_free(ctx);
 }
 END_TEST

@@ -233,6 +233,36 @@ START_TEST(test_maritime_trade_for_gold)
 }
 END_TEST
 
+/* "... for gold at the general 4:1 rate (3:1 or 2:1 if you have a building
+ * at a port)" (traders-and-barbarians.txt): on the beginner island, a
+ * settlement at h1's 2:1 grain harbor buys gold with 2 grain, one at h0's
+ * 3:1 harbor with 3 ore; other kinds stay at the player's best rate. */
+START_TEST(test_maritime_gold_at_a_harbor_rate)
+{
+	catan_ctx *ctx = gold_ctx();
+	catan_game *g = catan_test_game_new(ctx, "base(players=3,board=beginner,chance=explicit)+gold_trade_test");
+	catan_state *s = main_phase(g);
+	int kind;
+	unsigned v;
+
+	CATAN_ASSERT_OK(catan_edit_set_cards(s, 0, CATAN_GRAIN, 2));
+	CATAN_ASSERT_OK(catan_edit_set_cards(s, 0, CATAN_ORE, 3));
+	CATAN_REFUSE(s, "p0 maritime_trade give grain=2 get gold=1", CATAN_REASON_BAD_TRADE_RATIO);
+	CATAN_ASSERT_OK(catan_location_parse(g, "h1.n", &kind, &v));
+	CATAN_ASSERT_OK(catan_edit_place(s, 0, CATAN_PIECE_SETTLEMENT, v));
+	ck_assert(listed(s, 0, "p0 maritime_trade give grain=2 get gold=1"));
+	CATAN_REFUSE(s, "p0 maritime_trade give ore=3 get gold=1", CATAN_REASON_BAD_TRADE_RATIO);
+	CATAN_APPLY(s, "p0 maritime_trade give grain=2 get gold=1");
+	CATAN_ASSERT_OK(catan_location_parse(g, "h0.nw", &kind, &v));
+	CATAN_ASSERT_OK(catan_edit_place(s, 0, CATAN_PIECE_SETTLEMENT, v));
+	CATAN_APPLY(s, "p0 maritime_trade give ore=3 get gold=1");
+	ck_assert_int_eq(gold_of(s, 0), 2);
+	catan_state_free(s);
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
 /* "You may return 3 identical resource cards to the supply and take 1
  * resource card of a different type, or 1 gold, in exchange."
  * (histories-merchants-of-europe.txt): the game's 3:1 rate buys gold. */
@@ -493,6 +523,7 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD(s, test_traded_holding_is_described);
 	CATAN_TEST_ADD(s, test_bad_traded_holdings_are_refused);
 	CATAN_TEST_ADD(s, test_maritime_trade_for_gold);
+	CATAN_TEST_ADD(s, test_maritime_gold_at_a_harbor_rate);
 	CATAN_TEST_ADD(s, test_maritime_gold_at_the_declared_rate);
 	CATAN_TEST_ADD(s, test_gold_in_a_domestic_trade);
 	CATAN_TEST_ADD(s, test_gold_in_counter_offers_and_refusals);
