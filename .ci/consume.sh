@@ -277,6 +277,12 @@ meson_subproject()
 		meson setup "$b" "$src" --force-fallback-for=catanrules ||
 		return 1
 	ninja -C "$b" || return 1
+	# The host's `meson test` runs the host's tests: the library's are
+	# off in a subproject unless the host asks for them.
+	if meson test -C "$b" --list 2>/dev/null | grep -q '^libcatanrules:'; then
+		fail "the subproject's tests are registered in the host's build"
+		return 1
+	fi
 	env -u LD_LIBRARY_PATH meson test -C "$b" --print-errorlogs || return 1
 	env -u LD_LIBRARY_PATH ldd "$b/consumer" | grep catanrules
 	env -u LD_LIBRARY_PATH ldd "$b/consumer" |

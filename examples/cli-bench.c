@@ -407,6 +407,10 @@ cmd_bench(int argc, char **argv)
 		for (size_t i = 0; i < sizeof(defaults) / sizeof(defaults[0]); i++)
 			specs[nspecs++] = defaults[i];
 
+	if (!CLI_RELEASE_BUILD)
+		fprintf(stderr, "bench: warning: this is not a release build (buildtype %s, or "
+			"assertions on): its figures are not the library's; measure in one made "
+			"with 'meson setup build-rel --buildtype=release'\n", CLI_BUILD_TYPE);
 	printf("%-70s %8s %8s %8s %10s %8s %8s %7s %7s %6s %7s\n", "game", "games/s", "steps/g",
 	       "ns/step", "ns/rollout", "ns/legal", "ns/apply", "ns/copy", "ns/hash", "bytes", "allocs");
 	for (size_t i = 0; i < nspecs && rc == CLI_EXIT_OK; i++)

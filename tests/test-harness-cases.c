@@ -21,9 +21,9 @@ harness_games(unsigned combos)
 	const char *env = getenv("CATAN_HARNESS_GAMES");
 	long n;
 
-	/* under `meson test --setup valgrind`, whatever the environment
-	 * says: see valgrind_keeps() */
-	if (catan_test_under_valgrind())
+	/* in the reduced run (under `meson test --setup valgrind` or in the
+	 * quick suite), whatever the environment says: see valgrind_keeps() */
+	if (harness_reduced())
 		return 1;
 	if (env && *env) {
 		n = strtol(env, NULL, 10);

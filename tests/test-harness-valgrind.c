@@ -9,7 +9,22 @@
 #include "test-harness.h"
 
 /*
- * Under valgrind one game per module combination: its player count and
+ * The reduced run: under valgrind, where a game's memory is what is
+ * checked, and in the quick suite (CATAN_HARNESS_QUICK=1, `meson test
+ * --suite quick`), where every variant and module should play once in
+ * seconds. Both keep the cases below, one game each (valgrind also
+ * runs the costly checks at a stride: check_stride()).
+ */
+bool
+harness_reduced(void)
+{
+	const char *env = getenv("CATAN_HARNESS_QUICK");
+
+	return catan_test_under_valgrind() || (env && *env && strcmp(env, "0") != 0);
+}
+
+/*
+ * In the reduced run one game per module combination: its player count and
  * chance mode rotate with the combination's number, so that every count
  * and mode is still played by some combination. @i is a case index.
  */
@@ -36,7 +51,7 @@ valgrind_keeps(int i)
 	}
 }
 
-/* Under valgrind, each module alone and all of them together: every
+/* In the reduced run, each module alone and all of them together: every
  * module still plays under memory checking, and with the others; the
  * pairs play in the normal run. */
 bool

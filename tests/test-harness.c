@@ -595,7 +595,7 @@ catan_test_register(SRunner *sr)
 		int lo = games_per_case * shard / shards;
 		int hi = games_per_case * (shard + 1) / shards;
 
-		if (catan_test_under_valgrind() &&
+		if (harness_reduced() &&
 		    (!valgrind_keeps(i) || !valgrind_combination(c->modules)))
 			continue;
 		/* Fewer games than shards (one under valgrind): whole cases

@@ -124,9 +124,12 @@ void read_shard(int *index, int *count);
 
 /* ---------------------------------------------- test-harness-valgrind.c */
 
-/* Under valgrind: whether case @i plays (one per module combination). */
+/* Whether this is the reduced run: under valgrind, or the quick suite's
+ * (CATAN_HARNESS_QUICK=1). */
+bool harness_reduced(void);
+/* In the reduced run: whether case @i plays (one per module combination). */
 bool valgrind_keeps(int i);
-/* Under valgrind: whether the combination @modules plays. */
+/* In the reduced run: whether the combination @modules plays. */
 bool valgrind_combination(const char *modules);
 /* Every how many steps the costly checks run (CATAN_HARNESS_STRIDE). */
 unsigned check_stride(void);
