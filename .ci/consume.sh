@@ -319,6 +319,25 @@ python_binding()
 	"$pytest_python" "$repo/examples/python/playout.py" --seed 3
 }
 
+# The package meson installed beside the library loads that library, with
+# no CATANRULES_LIB, no LD_LIBRARY_PATH and no source tree around.
+python_installed()
+{
+	local init
+	init=$(find "$prefix" -path '*/catanrules/_install.py' | head -n 1)
+	[ -n "$init" ] || fail "meson install put no Python package" || return 1
+	(cd "$tmp" && env -u CATANRULES_LIB -u LD_LIBRARY_PATH \
+		PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$(dirname "$(dirname "$init")")" \
+		"$pytest_python" -c '
+import os, sys, pickle, catanrules
+from catanrules import _lib
+prefix = sys.argv[1]
+assert os.path.realpath(_lib.lib._name).startswith(os.path.realpath(prefix)), _lib.lib._name
+s = catanrules.Context().game("base(seed=1)").new_state()
+assert pickle.loads(pickle.dumps(s)).hash() == s.hash()
+print("loaded", _lib.lib._name)' "$prefix")
+}
+
 man_page()
 {
 	local man=$prefix/share/man/man1/catanrules.1
@@ -371,8 +390,10 @@ if [ "$failed" -eq 0 ] && find_layout; then
 	if pytest_python=$(find_pytest_python); then
 		export CATANRULES_LIB=$libdir/libcatanrules.so
 		check python-binding python_binding
+		check python-installed python_installed
 	else
 		skip python-binding "no python3 with pytest"
+		skip python-installed "no python3 with pytest"
 	fi
 	check man-page man_page
 elif [ "$failed" -eq 0 ]; then

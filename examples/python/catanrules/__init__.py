@@ -68,6 +68,28 @@ HOLDING_SUPPLY = -1
 TRADE_RESPONSES = (None, "accept", "decline", "counter")
 
 
+_shared_context = None
+
+
+def _context():
+    """The context unpickled games and states belong to (made once)."""
+    global _shared_context
+    if _shared_context is None:
+        _shared_context = Context()
+    return _shared_context
+
+
+def _unpickle_game(string):
+    return _context().game(string)
+
+
+def _unpickle_state(snapshot, history):
+    state = _context().load(snapshot)
+    if history is not None:
+        state._history = [state.parse(text) for text in history]
+    return state
+
+
 def library_version():
     """The running library's version as (major, minor, micro)."""
     v = [ctypes.c_int() for _ in range(3)]
@@ -317,6 +339,10 @@ class Game:
 
     def __hash__(self):
         return hash(self.string)
+
+    def __reduce__(self):
+        # A game is its canonical string (rebuilt in the shared context).
+        return (_unpickle_game, (self.string,))
 
     @property
     def variant(self):
@@ -1097,6 +1123,13 @@ class State:
 
     def __deepcopy__(self, memo):
         return self.clone()
+
+    def __reduce__(self):
+        # Pickled as its snapshot, which gives the same position and the
+        # same future (the RNG is in it), and the history when known.
+        history = (None if self._history is None
+                   else [a.text for a in self._history])
+        return (_unpickle_state, (self.snapshot(), history))
 
     def copy_from(self, other):
         """Overwrite this state with another of the same game, without

@@ -489,6 +489,13 @@ def candidates():
             if os.path.isdir(os.path.join(os.path.dirname(so),
                                           "meson-private")):
                 found.append(so)
+    # Installed by `meson install`: the library installed with it.
+    try:
+        from . import _install
+    except ImportError:
+        pass
+    else:
+        found.append(os.path.join(_install.LIBDIR, _install.SONAME))
     name = ctypes.util.find_library("catanrules")
     if name:
         found.append(name)

@@ -1,0 +1,200 @@
+# test_package: the binding as a package: pickling, the wheel, pip without a network.
+# SPDX-License-Identifier: MIT
+
+import copy
+import hashlib
+import base64
+import importlib.util
+import os
+import pickle
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import zipfile
+
+import pytest
+
+import catanrules
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PACKAGE_DIR = os.path.dirname(HERE)
+SOURCE_ROOT = os.path.dirname(os.path.dirname(PACKAGE_DIR))
+GAMES = [
+    "base(players=4,seed=7)",
+    "base(players=3,seed=8,chance=explicit)",
+    "base(players=4,seed=9)+friendly_robber+harbors+event_cards",
+    "base(players=2,seed=10)+catan_for_two",
+]
+
+
+@pytest.fixture(scope="module")
+def ctx():
+    return catanrules.Context()
+
+
+def step_random(state, rng, n):
+    for _ in range(n):
+        if state.is_terminal:
+            return
+        if state.is_chance_node:
+            outcomes = state.chance_outcomes()
+            state.apply(rng.choices([a for a, _ in outcomes],
+                                    weights=[float(p) for _, p in outcomes])[0])
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def known_games(ctx):
+    return [g for g in GAMES
+            if all(m in ctx.modules for m in re.findall(r"\+(\w+)", g))]
+
+
+# ------------------------------------------------------------- pickling
+
+def test_game_pickles_as_its_string(ctx):
+    for spec in known_games(ctx):
+        game = ctx.game(spec)
+        back = pickle.loads(pickle.dumps(game))
+        assert back == game and back.string == game.string
+        assert back.num_players == game.num_players
+
+
+def test_state_pickles_with_its_future(ctx):
+    """A pickled state is the same position (snapshot, hash, legal
+    actions) and has the same future: the same actions give the same
+    states, chance in SAMPLED mode included (the RNG travels with it)."""
+    for spec in known_games(ctx):
+        state = ctx.game(spec).new_state()
+        step_random(state, random.Random(1), 150)
+        back = pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+        assert back.snapshot() == state.snapshot()
+        assert back.hash() == state.hash()
+        if state.current_player >= 0:
+            assert [a.text for a in back.legal_actions(back.current_player)] == \
+                [a.text for a in state.legal_actions(state.current_player)]
+        step_random(state, random.Random(2), 200)
+        step_random(back, random.Random(2), 200)
+        assert back.snapshot() == state.snapshot()
+
+
+def test_state_pickle_keeps_the_history(ctx):
+    state = ctx.game("base(players=4,seed=3)").new_state()
+    step_random(state, random.Random(4), 60)
+    back = pickle.loads(pickle.dumps(state))
+    assert back.history is not None
+    assert [a.text for a in back.history] == [a.text for a in state.history]
+    assert back.history_text() == state.history_text()
+    # A state whose history is not known pickles without one.
+    loaded = ctx.load(state.snapshot())
+    assert loaded.history is None
+    assert pickle.loads(pickle.dumps(loaded)).history is None
+
+
+def test_pickled_states_are_independent(ctx):
+    state = ctx.game("base(players=4,seed=5)").new_state()
+    step_random(state, random.Random(6), 40)
+    # One object pickled twice in one call stays one object, as pickle does.
+    a, b = pickle.loads(pickle.dumps([state, state]))
+    assert a is b
+    a = pickle.loads(pickle.dumps(state))
+    b = pickle.loads(pickle.dumps(state))
+    step_random(a, random.Random(7), 30)
+    assert b.snapshot() == state.snapshot() != a.snapshot()
+    assert copy.deepcopy(state).snapshot() == state.snapshot()
+
+
+# ------------------------------------------------------------- the package
+
+def load_backend():
+    path = os.path.join(PACKAGE_DIR, "build_backend", "catanrules_backend.py")
+    spec = importlib.util.spec_from_file_location("catanrules_backend", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def project_version():
+    with open(os.path.join(SOURCE_ROOT, "meson.build"), encoding="utf-8") as f:
+        return re.search(r"version: '([0-9.]+)'", f.read()).group(1)
+
+
+def test_package_version_is_the_projects():
+    backend = load_backend()
+    assert backend._project()["version"] == project_version()
+    assert backend._project()["name"] == "catanrules"
+
+
+def test_wheel_holds_the_package_and_a_true_record():
+    backend = load_backend()
+    with tempfile.TemporaryDirectory() as d1, tempfile.TemporaryDirectory() as d2:
+        name = backend.build_wheel(d1)
+        assert name == f"catanrules-{project_version()}-py3-none-any.whl"
+        assert backend.build_wheel(d2) == name
+        with open(os.path.join(d1, name), "rb") as f1, \
+                open(os.path.join(d2, name), "rb") as f2:
+            assert f1.read() == f2.read(), "the same sources give the same wheel"
+        with zipfile.ZipFile(os.path.join(d1, name)) as z:
+            names = z.namelist()
+            assert "catanrules/__init__.py" in names
+            assert "catanrules/_lib.py" in names
+            assert not any("__pycache__" in n or n.startswith("tests/")
+                           for n in names)
+            info = f"catanrules-{project_version()}.dist-info"
+            meta = z.read(f"{info}/METADATA").decode()
+            assert "Name: catanrules" in meta
+            record = z.read(f"{info}/RECORD").decode().splitlines()
+            assert f"{info}/RECORD,," in record
+            for line in record:
+                path, digest, size = line.rsplit(",", 2)
+                if path == f"{info}/RECORD":
+                    continue
+                data = z.read(path)
+                want = base64.urlsafe_b64encode(
+                    hashlib.sha256(data).digest()).rstrip(b"=").decode()
+                assert digest == f"sha256={want}" and int(size) == len(data)
+            assert sorted(p.rsplit(",", 2)[0] for p in record) == sorted(names)
+
+
+def test_sdist_builds():
+    backend = load_backend()
+    with tempfile.TemporaryDirectory() as d:
+        name = backend.build_sdist(d)
+        import tarfile
+        with tarfile.open(os.path.join(d, name)) as t:
+            names = t.getnames()
+        root = f"catanrules-{project_version()}"
+        for member in ("pyproject.toml", "PKG-INFO", "catanrules/__init__.py",
+                       "build_backend/catanrules_backend.py"):
+            assert f"{root}/{member}" in names
+
+
+def test_pip_installs_without_a_network():
+    """pip install ./examples/python with no index: the backend needs
+    nothing from the network; the installed package loads the library."""
+    if subprocess.run([sys.executable, "-m", "pip", "--version"],
+                      capture_output=True).returncode != 0:
+        pytest.skip("no pip for this interpreter")
+    lib = os.environ.get("CATANRULES_LIB")
+    if not lib:
+        pytest.skip("CATANRULES_LIB does not name the library to load")
+    with tempfile.TemporaryDirectory() as target:
+        env = dict(os.environ, PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1",
+                   PIP_NO_CACHE_DIR="1")
+        r = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet",
+                            "--target", target, PACKAGE_DIR],
+                           capture_output=True, text=True, env=env)
+        assert r.returncode == 0, r.stdout + r.stderr
+        assert os.path.exists(os.path.join(target, "catanrules", "_lib.py"))
+        env = dict(os.environ, PYTHONPATH=target)
+        r = subprocess.run([sys.executable, "-c",
+                            "import catanrules, pickle;"
+                            "g = catanrules.Context().game('base(seed=1)');"
+                            "s = g.new_state();"
+                            "print(catanrules.__file__);"
+                            "print(pickle.loads(pickle.dumps(s)).hash() == s.hash())"],
+                           capture_output=True, text=True, env=env, cwd=target)
+        assert r.returncode == 0, r.stderr
+        where, same = r.stdout.split()
+        assert where.startswith(target) and same == "True"
