@@ -17,6 +17,7 @@ import zipfile
 import pytest
 
 import catanrules
+from test_catanrules import play_random
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PACKAGE_DIR = os.path.dirname(HERE)
@@ -35,15 +36,8 @@ def ctx():
 
 
 def step_random(state, rng, n):
-    for _ in range(n):
-        if state.is_terminal:
-            return
-        if state.is_chance_node:
-            outcomes = state.chance_outcomes()
-            state.apply(rng.choices([a for a, _ in outcomes],
-                                    weights=[float(p) for _, p in outcomes])[0])
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+    """n more random actions (or to the end)."""
+    play_random(state, rng, max_actions=state.move_number + n)
 
 
 def known_games(ctx):
