@@ -25,6 +25,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bots.h"
 #include "cli.h"
 
 #define WIDTH 78
@@ -45,6 +46,7 @@ struct play {
 	uint32_t offer_turn;
 	unsigned offers[CATAN_MAX_PLAYERS];
 	uint32_t shown_turn;		/* last turn announced */
+	bot *bots[CATAN_MAX_PLAYERS];	/* --bots (NULL: the built-in bot) */
 	char *line;
 	size_t line_cap;
 };
@@ -59,13 +61,18 @@ static void
 usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: %s play GAME [--humans p0,p2] [--seed S]\n"
-		"Play GAME (a game string such as 'base(seed=7)') in the terminal.\n"
-		"The seats listed by --humans (default p0; 'all' or 'none' also\n"
-		"work) are played at the prompt, the others by random bots seeded\n"
-		"with S (default: the game's seed). Bots play at random, but\n"
-		"always build a city or settlement when they can and offer at most\n"
-		"one trade per turn.\n"
+		"Usage: %s play GAME|--load FILE [--humans p0,p2] [--bots LIST] [--seed S]\n"
+		"Play GAME (a game string such as 'base(seed=7)') in the terminal,\n"
+		"from its start or from GAME@seed=S,steps=K (the position after K\n"
+		"actions of the seeded policy of 'trace'), or go on with the game\n"
+		"saved in FILE (a snapshot or a history, as 'save FILE' writes).\n"
+		"The seats listed by --humans (default p0;\n"
+		"'all' or 'none' also work) are played at the prompt, the others by\n"
+		"bots seeded with S (default: the game's seed). Without --bots a\n"
+		"bot plays at random, but always builds a city or settlement when it\n"
+		"can and offers at most one trade per turn; --bots names a bot per\n"
+		"seat (comma-separated, or one name for all; human seats ignore\n"
+		"theirs): random, greedy, mcts[:N] (doc/bots.md).\n"
 		"\n"
 		"Before each of your decisions the board, your hand, the scores and\n"
 		"the numbered legal actions are shown. Type an action in notation\n"
@@ -417,7 +424,7 @@ print_scores(struct play *p, int observer)
 		printf("p%-2d%c %5s  %5u  %3u  %7u  %4u  %-11s  %s%s%s%s\n", q,
 		       q == turn_player ? '*' : ' ', vp, v->card_total,
 		       v->dev_total, v->knights_played, v->longest_road, stock,
-		       (p->humans >> q) & 1 ? "human" : "bot",
+		       (p->humans >> q) & 1 ? "human" : p->bots[q] ? bot_name(p->bots[q]) : "bot",
 		       v->has_longest_road ? ", longest road" : "",
 		       v->has_largest_army ? ", largest army" : "",
 		       v->discard_owed ? ", owes a discard" : "");
@@ -446,6 +453,53 @@ print_scores(struct play *p, int observer)
 		}
 		putchar('\n');
 	}
+}
+
+/*
+ * What the rule modules add to the position, as @observer sees it: the
+ * counters, holdings and supplies of the observation text ("counter
+ * strongest_ports 2", "holding gold p0 3"), one line each kind.
+ */
+static void
+print_module_state(struct play *p, int observer)
+{
+	static const char *const kinds[] = { "counter ", "holding ", "supply " };
+	static const char *const titles[] = { "Counters", "Holdings", "Supplies" };
+	size_t len = 0;
+	char *text;
+
+	if (catan_state_observation_string(p->s, observer, NULL, 0, &len) != CATAN_EBUFS ||
+	    (text = malloc(len + 1)) == NULL)
+		return;
+	if (catan_state_observation_string(p->s, observer, text, len + 1, NULL) == CATAN_OK) {
+		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+			size_t klen = strlen(kinds[k]);
+			int col = 0, any = 0;
+
+			for (char *line = text; line && *line;) {
+				char *end = strchr(line, '\n');
+
+				if (end)
+					*end = '\0';
+				if (!strncmp(line, kinds[k], klen)) {
+					if (!any)
+						col = printf("%s:", titles[k]);
+					if (col > WIDTH - 24) {
+						printf("\n ");
+						col = 1;
+					}
+					col += printf(" %s;", line + klen);
+					any = 1;
+				}
+				if (end)
+					*end = '\n';
+				line = end ? end + 1 : NULL;
+			}
+			if (any)
+				putchar('\n');
+		}
+	}
+	free(text);
 }
 
 static void
@@ -534,6 +588,7 @@ print_board(struct play *p, int observer)
 	print_harbors(p);
 	print_pieces(p);
 	print_scores(p, observer);
+	print_module_state(p, observer);
 }
 
 /* ------------------------------------------------------------ actions */
@@ -651,6 +706,18 @@ bot_move(struct play *p, int player)
 			  catan_state_phase_name(p->s,
 						 catan_state_phase(p->s)));
 		return STEP_ERROR;
+	}
+	if (p->bots[player]) {
+		size_t k = 0;
+		int rc = bot_choose(p->bots[player], p->s, p->legal, (size_t)n, &k);
+
+		if (rc != CATAN_OK) {
+			cli_error("play: bot %s of p%d failed: %s", bot_name(p->bots[player]),
+				  player, catan_strerror(rc));
+			return STEP_ERROR;
+		}
+		chosen = p->legal[k];
+		return apply_and_report(p, &chosen);
 	}
 	if (turn != p->offer_turn) {
 		memset(p->offers, 0, sizeof(p->offers));
@@ -798,8 +865,9 @@ save_snapshot(struct play *p, const char *path)
 	if (fwrite(buf, 1, len, f) != len || fclose(f) != 0)
 		printf("error: cannot write '%s'\n", path);
 	else
-		printf("Saved to %s (load it with '%s replay' or '%s render').\n",
-		       path, CLI_PROGRAM, CLI_PROGRAM);
+		printf("Saved to %s (go on with '%s play --load %s'; look with "
+		       "'%s replay' or '%s render').\n",
+		       path, CLI_PROGRAM, path, CLI_PROGRAM, CLI_PROGRAM);
 	free(buf);
 }
 
@@ -879,6 +947,16 @@ explain_refusal(struct play *p, const catan_action *a)
 		printf("error: %s: %s\n", name, msg);
 }
 
+/* The name of the first card kind in @me's hand ("lumber" if none). */
+static const char *
+first_kind_held(const catan_game *g, const catan_player_info *me)
+{
+	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
+		if (me->cards[k] && catan_game_card_kind_name(g, k))
+			return catan_game_card_kind_name(g, k);
+	return "lumber";
+}
+
 static int
 human_move(struct play *p, int player)
 {
@@ -895,6 +973,14 @@ human_move(struct play *p, int player)
 	print_board(p, player);
 	print_hand(p, player);
 	print_status(p);
+	{
+		catan_player_info me;
+
+		if (catan_state_player(p->s, player, &me) == CATAN_OK && me.discard_owed)
+			printf("You owe %u more of your %u cards to the 7: discard them together "
+			       "or a few at a time (e.g. 'discard %s=1').\n", me.discard_owed,
+			       me.card_total, first_kind_held(p->g, &me));
+	}
 	print_actions(p, n);
 	for (;;) {
 		catan_action a;
@@ -1096,11 +1182,50 @@ parse_humans(const char *text)
 	return (long long)mask;
 }
 
+/* --bots LIST: a bot per seat (one name: every seat); human seats keep
+ * none. */
+static int
+make_bots(struct play *p, const char *list, uint64_t seed)
+{
+	char names[CATAN_MAX_PLAYERS][32];
+	const char *c = list;
+	int n = 0;
+
+	while (n < CATAN_MAX_PLAYERS) {
+		size_t len = strcspn(c, ",");
+
+		if (len >= sizeof(names[0]))
+			return cli_usage_error("play: bot name too long in '%s'", list);
+		memcpy(names[n], c, len);
+		names[n++][len] = '\0';
+		if (c[len] != ',')
+			break;
+		c += len + 1;
+	}
+	if (n != 1 && n != p->nplayers)
+		return cli_usage_error("play: %d bots for %d seats (one per seat, or one for all)",
+				       n, p->nplayers);
+	for (int q = 0; q < p->nplayers; q++) {
+		char why[160];
+		int rc;
+
+		if ((p->humans >> q) & 1)
+			continue;
+		rc = bot_new(&p->bots[q], names[n == 1 ? 0 : q], p->g, q, seed, why, sizeof(why));
+		if (rc == -2)
+			return cli_error("play: out of memory");
+		if (rc != 0)
+			return cli_usage_error("play: %s", why);
+	}
+	return CLI_EXIT_OK;
+}
+
 int
 cmd_play(int argc, char **argv)
 {
 	struct play p;
-	const char *spec = NULL, *humans_text = "p0";
+	const char *spec = NULL, *humans_text = "p0", *bots_text = NULL, *load_path = NULL;
+	char *loaded = NULL;
 	uint64_t seed = 0;
 	int have_seed = 0, ret, rc;
 	long long humans;
@@ -1116,6 +1241,14 @@ cmd_play(int argc, char **argv)
 			if (i + 1 >= argc)
 				return cli_usage_error("play: --humans needs a list such as p0,p2");
 			humans_text = argv[++i];
+		} else if (strcmp(argv[i], "--bots") == 0) {
+			if (i + 1 >= argc)
+				return cli_usage_error("play: --bots needs a list such as greedy,mcts");
+			bots_text = argv[++i];
+		} else if (strcmp(argv[i], "--load") == 0) {
+			if (i + 1 >= argc)
+				return cli_usage_error("play: --load needs a file");
+			load_path = argv[++i];
 		} else if (strcmp(argv[i], "--seed") == 0) {
 			if (i + 1 >= argc)
 				return cli_usage_error("play: --seed needs a number");
@@ -1133,8 +1266,9 @@ cmd_play(int argc, char **argv)
 					       spec, argv[i]);
 		}
 	}
-	if (spec == NULL)
-		return cli_usage_error("play: missing GAME (try --help)");
+	if ((spec == NULL) == (load_path == NULL))
+		return cli_usage_error(spec ? "play: a GAME or --load FILE, not both" :
+					      "play: missing GAME or --load FILE (try --help)");
 	humans = parse_humans(humans_text);
 	if (humans < 0)
 		return cli_usage_error("play: bad --humans '%s' (expected seats such as p0,p2, 'all' or 'none')",
@@ -1143,9 +1277,47 @@ cmd_play(int argc, char **argv)
 	ret = cli_new_ctx(&ctx);
 	if (ret != CLI_EXIT_OK)
 		return ret;
-	ret = cli_load_game(ctx, spec, &p.g);
-	if (ret != CLI_EXIT_OK)
-		goto out;
+	if (load_path) {
+		size_t len = 0;
+
+		ret = cli_read_file(load_path, &loaded, &len);
+		if (ret != CLI_EXIT_OK)
+			goto out;
+		rc = catan_load(&p.g, &p.s, ctx, loaded, len);
+		if (rc != CATAN_OK) {
+			ret = rc == CATAN_ENOMEM ?
+			      cli_error("play: %s: %s", load_path, catan_ctx_errmsg(ctx)) :
+			      cli_usage_error("play: %s: %s", load_path, catan_ctx_errmsg(ctx));
+			goto out;
+		}
+	} else {
+		const char *at = strrchr(spec, '@');
+		char head[1024];
+		uint64_t pos_seed = 0;
+		unsigned long steps = 0, done = 0;
+
+		if (strlen(spec) >= sizeof(head)) {
+			ret = cli_usage_error("play: game string too long");
+			goto out;
+		}
+		strcpy(head, spec);
+		if (at) {
+			head[at - spec] = '\0';
+			if (cli_trace_parse_at(at + 1, &pos_seed, &steps) != 0) {
+				ret = cli_usage_error("play: bad position suffix '%s' (expected "
+						      "@seed=S,steps=K)", at);
+				goto out;
+			}
+		}
+		ret = cli_load_game(ctx, head, &p.g);
+		if (ret != CLI_EXIT_OK)
+			goto out;
+		if (at) {
+			ret = cli_trace_start(p.g, "play", spec, pos_seed, steps, &p.s, &done);
+			if (ret != CLI_EXIT_OK)
+				goto out;
+		}
+	}
 	p.nplayers = catan_game_num_players(p.g);
 	if (p.nplayers < 1 || p.nplayers > CATAN_MAX_PLAYERS) {
 		ret = cli_error("play: unexpected player count %d", p.nplayers);
@@ -1171,19 +1343,29 @@ cmd_play(int argc, char **argv)
 		ret = cli_error("play: cannot read the board");
 		goto out;
 	}
-	rc = catan_state_new(&p.s, p.g);
-	if (rc != CATAN_OK) {
-		ret = cli_error("play: cannot create the state: %s",
-				catan_strerror(rc));
-		goto out;
+	if (p.s == NULL) {
+		rc = catan_state_new(&p.s, p.g);
+		if (rc != CATAN_OK) {
+			ret = cli_error("play: cannot create the state: %s",
+					catan_strerror(rc));
+			goto out;
+		}
+	}
+	if (bots_text) {
+		ret = make_bots(&p, bots_text, seed);
+		if (ret != CLI_EXIT_OK)
+			goto out;
 	}
 	p.shown_turn = UINT32_MAX;
 	p.offer_turn = UINT32_MAX;
 
 	if (catan_game_to_string(p.g, gs, sizeof(gs), NULL) != CATAN_OK)
-		snprintf(gs, sizeof(gs), "%s", spec);
-	printf("Game: %s\nBots seeded with %" PRIu64 ". Type 'help' at the prompt.\n",
-	       gs, seed);
+		snprintf(gs, sizeof(gs), "%s", spec ? spec : load_path);
+	printf("Game: %s\n", gs);
+	if (load_path)
+		printf("Resumed from %s at move %u, turn %u.\n", load_path,
+		       catan_state_move_number(p.s), catan_state_turn_number(p.s));
+	printf("Bots seeded with %" PRIu64 ". Type 'help' at the prompt.\n", seed);
 
 	while (!catan_state_is_terminal(p.s)) {
 		rc = step(&p);
@@ -1200,6 +1382,9 @@ cmd_play(int argc, char **argv)
 	print_result(&p);
 	ret = CLI_EXIT_OK;
 out:
+	for (int q = 0; q < CATAN_MAX_PLAYERS; q++)
+		bot_free(p.bots[q]);
+	free(loaded);
 	free(p.line);
 	free(p.legal);
 	free(p.outcomes);
