@@ -857,12 +857,87 @@ row_height(int known)
 }
 
 /* Height of the panel for this observer, as draw_panel() lays it out. */
+/* The rule modules' part of the position, as lines of the panel. */
+#define MODULE_LINES 24
+#define MODULE_LINE_CHARS 48
+struct module_lines {
+	char text[MODULE_LINES][MODULE_LINE_CHARS];
+	int n;
+};
+
+/* Append "@head: @item" to @ml, or " · @item" to its last line while the
+ * line has room and names the same @head. */
+static void
+module_line_add(struct module_lines *ml, const char *head, const char *item, char *last_head,
+		size_t head_cap)
+{
+	char *line = ml->n ? ml->text[ml->n - 1] : NULL;
+	size_t len = line ? strlen(line) : 0;
+
+	if (line && !strcmp(last_head, head) && len + strlen(item) + 4 < MODULE_LINE_CHARS) {
+		snprintf(line + len, MODULE_LINE_CHARS - len, " \xc2\xb7 %s", item);
+		return;
+	}
+	if (ml->n >= MODULE_LINES)
+		return;
+	snprintf(ml->text[ml->n++], MODULE_LINE_CHARS, "%s: %s", head, item);
+	snprintf(last_head, head_cap, "%s", head);
+}
+
+/*
+ * The counters, holdings and supplies of the observer's observation text
+ * ("counter strongest_ports 2", "holding gold p0 3", "supply fish 20"):
+ * what the rule modules add, drawn in the panel.
+ */
+static void
+module_lines_get(struct render *rd, struct module_lines *ml)
+{
+	char last[MODULE_LINE_CHARS] = "";
+	size_t len = 0;
+	char *text;
+
+	ml->n = 0;
+	if (catan_state_observation_string(rd->s, rd->observer, NULL, 0, &len) != CATAN_EBUFS ||
+	    (text = malloc(len + 1)) == NULL)
+		return;
+	if (catan_state_observation_string(rd->s, rd->observer, text, len + 1, NULL) == CATAN_OK) {
+		for (char *line = text, *end; line && *line; line = end ? end + 1 : NULL) {
+			char w[3][MODULE_LINE_CHARS] = { "", "", "" }, item[MODULE_LINE_CHARS * 2];
+			int n;
+
+			end = strchr(line, '\n');
+			if (end)
+				*end = '\0';
+			n = sscanf(line, "%*s %47s %47s %47s", w[0], w[1], w[2]);
+			if (!strncmp(line, "counter ", 8) && n == 3 && w[1][0] == 'p') {
+				/* a player's counter: "counter damaged_roads p1 0" */
+				snprintf(item, sizeof(item), "%s %s", w[1], w[2]);
+				module_line_add(ml, w[0], item, last, sizeof(last));
+			} else if (!strncmp(line, "counter ", 8) && n == 2) {
+				snprintf(item, sizeof(item), "%s %s", w[0], w[1]);
+				module_line_add(ml, "counters", item, last, sizeof(last));
+			} else if (!strncmp(line, "holding ", 8) && n == 3) {
+				snprintf(item, sizeof(item), "%s %s", w[1], w[2]);
+				module_line_add(ml, w[0], item, last, sizeof(last));
+			} else if (!strncmp(line, "supply ", 7) && n >= 2) {
+				snprintf(item, sizeof(item), "supply %s", w[1]);
+				module_line_add(ml, w[0], item, last, sizeof(last));
+			}
+		}
+	}
+	free(text);
+}
+
 static double
 panel_height(struct render *rd)
 {
 	catan_observation o;
+	struct module_lines ml;
 	double h = 98 + 22 + 8 + 8 + ((legend_terrains(rd) + 1) / 2) * 22.0 + 6;
 
+	module_lines_get(rd, &ml);
+	if (ml.n)
+		h += 20 + 14.0 * ml.n + 8;
 	memset(&o, 0, sizeof(o));
 	o.version = CATAN_OBSERVATION_VERSION;
 	if (catan_state_observe(rd->s, rd->observer, &o) != CATAN_OK)
@@ -982,6 +1057,18 @@ draw_panel(struct render *rd, double x0, double y0)
 	text_line(f, x0, y, 10, "normal", "#52606b",
 		  "\xe2\x98\x85 Largest Army / Longest Road (2 VP each)");
 	y += 22;
+	{
+		struct module_lines ml;
+
+		module_lines_get(rd, &ml);
+		if (ml.n) {
+			y += 8;
+			text_line(f, x0, y, 12, "bold", "#1f2a33", "Rule modules");
+			y += 20;
+			for (int i = 0; i < ml.n; i++, y += 14)
+				text_line(f, x0, y, 10, "normal", "#38444d", ml.text[i]);
+		}
+	}
 
 	y += 8;
 	text_line(f, x0, y, 12, "bold", "#1f2a33", "Terrain");
@@ -1015,16 +1102,54 @@ draw_panel(struct render *rd, double x0, double y0)
 
 /* ------------------------------------------------------------ driver */
 
+/* The caption's monospace advance at 10 px, and its most lines. */
+#define CAPTION_CHAR_WIDTH 6.1
+#define CAPTION_LINES 8
+
+/*
+ * Where the caption's lines end so that each holds at most @per_line
+ * characters: after a ',' or before a '+' (a game string's own joints),
+ * anywhere when a part is longer. Returns the lines; the last ends at the
+ * caption's end.
+ */
+static size_t
+caption_breaks(const char *caption, size_t per_line, size_t breaks[CAPTION_LINES])
+{
+	size_t len = strlen(caption), from = 0, n = 0;
+
+	if (per_line < 16)
+		per_line = 16;
+	while (n + 1 < CAPTION_LINES && len - from > per_line) {
+		size_t cut = 0;
+
+		for (size_t i = from + 1; i <= from + per_line; i++)
+			if (caption[i - 1] == ',' || caption[i] == '+')
+				cut = i;
+		if (cut == 0)
+			cut = from + per_line;
+		breaks[n++] = cut;
+		from = cut;
+	}
+	breaks[n++] = len;
+	return n;
+}
+
 static int
 render(struct render *rd, const char *caption)
 {
 	FILE *f = rd->f;
 	double bw = rd->max_x - rd->min_x, bh = rd->max_y - rd->min_y;
 	double width = bw + 2 * MARGIN, height = bh + 2 * MARGIN;
-	double panel_h = 0, caption_h = rd->panel ? 26 : 0, zoom;
+	double panel_h = 0, caption_h = 0, zoom;
+	size_t breaks[CAPTION_LINES], nlines = 0;
 
 	if (rd->panel)
 		width += PANEL_WIDTH;
+	if (rd->panel) {
+		nlines = caption_breaks(caption, (size_t)((width - 2 * MARGIN) / CAPTION_CHAR_WIDTH),
+					breaks);
+		caption_h = 13 + 13.0 * (double)nlines;
+	}
 	panel_h = panel_height(rd);
 	if (rd->panel && panel_h + 2 * MARGIN > height)
 		height = panel_h + 2 * MARGIN;
@@ -1058,8 +1183,18 @@ render(struct render *rd, const char *caption)
 	if (rd->panel) {
 		draw_panel(rd, bw + 2 * MARGIN + 8, MARGIN + 4);
 		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#6b7780\" font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\">",
-			MARGIN, height - 10);
-		put_escaped(f, caption);
+			MARGIN, height - 10 - 13.0 * (double)(nlines - 1));
+		for (size_t i = 0, from = 0; i < nlines; i++) {
+			char part[1024];
+			size_t to = breaks[i], n = to - from < sizeof(part) ? to - from : sizeof(part) - 1;
+
+			memcpy(part, caption + from, n);
+			part[n] = '\0';
+			fprintf(f, "<tspan x=\"%.1f\"%s>", MARGIN, i ? " dy=\"13\"" : "");
+			put_escaped(f, part);
+			fputs("</tspan>", f);
+			from = to;
+		}
 		fputs("</text>\n", f);
 	}
 	fputs("</svg>\n", f);
