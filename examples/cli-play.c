@@ -457,14 +457,16 @@ print_scores(struct play *p, int observer)
 
 /*
  * What the rule modules add to the position, as @observer sees it: the
- * counters, holdings and supplies of the observation text ("counter
- * strongest_ports 2", "holding gold p0 3"), one line each kind.
+ * counters, holdings, supplies, declared pieces and number chips of the
+ * observation text ("counter strongest_ports 2", "holding gold p0 3",
+ * "piece bridge ..."), one line each kind.
  */
 static void
 print_module_state(struct play *p, int observer)
 {
-	static const char *const kinds[] = { "counter ", "holding ", "supply " };
-	static const char *const titles[] = { "Counters", "Holdings", "Supplies" };
+	static const char *const kinds[] = { "counter ", "holding ", "supply ", "piece ", "chip " };
+	static const char *const titles[] = { "Counters", "Holdings", "Supplies", "Pieces",
+					      "Number chips" };
 	size_t len = 0;
 	char *text;
 
