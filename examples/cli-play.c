@@ -25,6 +25,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#if CLI_HAVE_LIBEDIT
+#include <editline/readline.h>
+#endif
+
 #include "bots.h"
 #include "cli.h"
 
@@ -797,6 +801,36 @@ read_line(struct play *p, const char *prompt)
 	ssize_t got;
 	char *s, *e;
 
+#if CLI_HAVE_LIBEDIT
+	/* At a terminal: line editing, and the lines typed before (up, down). */
+	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+		char *typed;
+		size_t n;
+
+		fflush(stdout);
+		typed = readline(prompt);
+		if (typed == NULL) {
+			putchar('\n');
+			return NULL;
+		}
+		n = strlen(typed);
+		if (n + 1 > p->line_cap) {
+			char *grown = realloc(p->line, n + 1);
+
+			if (grown == NULL) {
+				free(typed);
+				return NULL;
+			}
+			p->line = grown;
+			p->line_cap = n + 1;
+		}
+		memcpy(p->line, typed, n + 1);
+		if (*typed)
+			add_history(typed);
+		free(typed);
+		goto trim;
+	}
+#endif
 	printf("%s", prompt);
 	fflush(stdout);
 	got = getline(&p->line, &p->line_cap, stdin);
@@ -812,6 +846,9 @@ read_line(struct play *p, const char *prompt)
 		if (p->line[n] == '\n')
 			putchar('\n');
 	}
+#if CLI_HAVE_LIBEDIT
+trim:
+#endif
 	s = p->line;
 	while (*s && isspace((unsigned char)*s))
 		s++;

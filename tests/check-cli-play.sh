@@ -50,6 +50,17 @@ printf 'quit\n' | "$cli" play --load "$tmp/saved" --humans all >"$tmp/out" 2>&1 
 grep -q "^Resumed from $tmp/saved at move $moves, turn 0\\.$" "$tmp/out" ||
 	fail "play --load does not resume at move $moves: $(grep Resumed "$tmp/out")"
 
+# At a terminal (script(1) gives one): the typed lines are read there too,
+# through libedit when the tool has it.
+if command -v script >/dev/null 2>&1; then
+	printf 'build_settlement h0.n\nquit\n' |
+		script -qec "'$cli' play 'base(players=3,seed=2)' --humans p0" /dev/null \
+		>"$tmp/tty" 2>&1
+	tr -d '\r' <"$tmp/tty" >"$tmp/tty.txt"
+	grep -q '^  1 build_road h0.n-ne ' "$tmp/tty.txt" && grep -q '^Bye\.$' "$tmp/tty.txt" ||
+		fail "play at a terminal: the settlement typed was not played: $(tail -3 "$tmp/tty.txt")"
+fi
+
 # Bad options: exit 2 with a reason.
 refuse() {
 	want=$1
