@@ -129,7 +129,8 @@ void read_shard(int *index, int *count);
 bool harness_reduced(void);
 /* In the reduced run: whether case @i plays (one per module combination). */
 bool valgrind_keeps(int i);
-/* In the reduced run: whether the combination @modules plays. */
+/* In the reduced run: whether the combination @modules plays (alone, or
+ * one of the largest). */
 bool valgrind_combination(const char *modules);
 /* Every how many steps the costly checks run (CATAN_HARNESS_STRIDE). */
 unsigned check_stride(void);
