@@ -54,6 +54,20 @@ struct game_piece {
 	uint32_t offset;         /* of its slots in the pieces block */
 };
 
+/* One action type's shape in the action space, and its block of ids
+ * (space.c; the enums of catanrules/space.h). */
+#define CATAN_MAX_SHAPES 48
+#define CATAN_SPACE_CORE_TYPES 20
+struct space_shape {
+	uint16_t type;
+	uint8_t target, arg, cards, max;
+};
+struct space_block {
+	struct space_shape shape;
+	uint32_t tn, an, cn;  /* the sizes of the target's, arg's and cards' domains */
+	uint64_t first, size;
+};
+
 struct catan_game {
 	int refcount;
 	catan_ctx *ctx;
@@ -265,7 +279,21 @@ struct catan_game {
 	/* The award contests' holders (ncontests), after the pieces; 0 in
 	 * games without contests. */
 	uint32_t off_contests;
+	/* The action space (space.c, catanrules/space.h): the shapes the
+	 * variant's and modules' build_game declared, and the blocks of ids
+	 * of the core's types and theirs, laid out once built. space_missing
+	 * is the module (CATAN_MAX_MODULES: the variant) whose types have no
+	 * shapes, or -1. */
+	struct space_shape shapes[CATAN_MAX_SHAPES];
+	uint8_t nshapes;
+	struct space_block space_blocks[CATAN_SPACE_CORE_TYPES + CATAN_MAX_SHAPES];
+	uint8_t nspace_blocks;
+	int space_missing;
+	uint64_t space_size;
 };
+
+/* The action space's layout, once every build_game ran (space.c). */
+void catan_space__build(catan_game *g);
 
 /* Game strings (params.c): fill params and modules from a string or options. */
 int catan_game__parse_string(catan_game *g, const char *spec);

@@ -279,6 +279,7 @@ game_finish(catan_game *g)
 	if (rc)
 		return rc;
 	widen_for_traded_holdings(g);
+	catan_space__build(g);
 	rc = compute_layout(g);
 	if (rc)
 		return rc;

@@ -230,6 +230,16 @@ neutral_vertex(const catan_game *g, const struct game_module *m, int which)
 	return catan_board__vertex_of_hexes(&g->board, neutral_hexes[which], 3);
 }
 
+/* The action space's blocks of the module's player actions (space.h). */
+static const catan_action_shape c2_shapes[] = {
+	{ CATAN_ACT_NEUTRAL_ROAD, CATAN_SPACE_EDGE, CATAN_SPACE_PLAYER, CATAN_SPACE_NO_CARDS, 0 },
+	{ CATAN_ACT_NEUTRAL_SETTLEMENT, CATAN_SPACE_VERTEX, CATAN_SPACE_PLAYER, CATAN_SPACE_NO_CARDS, 0 },
+	{ CATAN_ACT_KNIGHT_FOR_TOKENS, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0 },
+	{ CATAN_ACT_FORCED_TRADE, CATAN_SPACE_NONE, CATAN_SPACE_PLAYER, CATAN_SPACE_NO_CARDS, 0 },
+	{ CATAN_ACT_FORCED_TRADE_GIVE, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_GIVE_SET, 2 },
+	{ CATAN_ACT_TOKEN_ROBBER, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0 },
+};
+
 static int
 c2_build_game(catan_game *g)
 {
@@ -266,7 +276,7 @@ c2_build_game(catan_game *g)
 	if (g->max_actions < 2u * b->nedge + 2u * b->nvert)
 		g->max_actions = (uint16_t)(2u * b->nedge + 2u * b->nvert);
 	catan_game__set_sampler(g, "catan_for_two", c2_sample_chance);
-	return CATAN_OK;
+	return catan_game_declare_action_shapes(g, c2_shapes, ARRAY_LEN(c2_shapes));
 }
 
 static int

@@ -1144,6 +1144,16 @@ ev_after_apply(catan_state *s, const catan_action *a, void *slice)
 
 /* ------------------------------------------------------------ lifecycle */
 
+/* The action space's blocks of the module's player actions (space.h). */
+static const catan_action_shape ev_shapes[] = {
+	{ CATAN_ACT_TAKE_RESOURCE, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_GET_ONE, 1 },
+	{ CATAN_ACT_GIVE_RESOURCE, CATAN_SPACE_NONE, CATAN_SPACE_PLAYER, CATAN_SPACE_GIVE_ONE, 1 },
+	{ CATAN_ACT_EVENT_STEAL, CATAN_SPACE_NONE, CATAN_SPACE_PLAYER, CATAN_SPACE_NO_CARDS, 0 },
+	{ CATAN_ACT_EVENT_PASS, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0 },
+	{ CATAN_ACT_DAMAGE_ROAD, CATAN_SPACE_EDGE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0 },
+	{ CATAN_ACT_REPAIR_ROAD, CATAN_SPACE_EDGE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0 },
+};
+
 static int
 ev_build_game(catan_game *g)
 {
@@ -1155,7 +1165,7 @@ ev_build_game(catan_game *g)
 	if (g->max_outcomes < EV_IDENTITIES)
 		g->max_outcomes = EV_IDENTITIES;
 	catan_game__set_sampler(g, "event_cards", ev_sample_chance);
-	return CATAN_OK;
+	return catan_game_declare_action_shapes(g, ev_shapes, ARRAY_LEN(ev_shapes));
 }
 
 static int

@@ -23,5 +23,6 @@
 #include "piece.h"
 #include "serialize.h"
 #include "traders.h"
+#include "space.h"
 
 #endif

@@ -90,6 +90,10 @@ def _unpickle_state(snapshot, history):
     return state
 
 
+def size_t_value():
+    return _lib.size_t()
+
+
 def library_version():
     """The running library's version as (major, minor, micro)."""
     v = [ctypes.c_int() for _ in range(3)]
@@ -370,6 +374,44 @@ class Game:
     @property
     def max_legal_actions(self):
         return self._max_legal
+
+    # -- the action space (catanrules/space.h)
+
+    @property
+    def action_space_size(self):
+        """The number of action ids: 0..size-1, fixed for the game."""
+        n = size_t_value()
+        rc = _c.catan_game_action_space(self._handle, ctypes.byref(n))
+        if rc != _lib.OK:
+            _raise(rc, _lib.text(_c.catan_ctx_errmsg(self.context._handle)))
+        return n.value
+
+    def action_blocks(self):
+        """The blocks of the action space in id order: dicts of type
+        (its name), first, size."""
+        out, i = [], 0
+        while True:
+            b, count = _lib.SpaceBlock(), size_t_value()
+            rc = _c.catan_game_action_block(self._handle, i, ctypes.byref(b),
+                                            ctypes.byref(count))
+            if rc == _lib.ENOTFOUND:
+                return out
+            if rc != _lib.OK:
+                _raise(rc, _lib.text(_c.catan_ctx_errmsg(self.context._handle)))
+            out.append({"type": _lib.text(_c.catan_action_type_name(b.type))
+                        or b.type, "first": b.first, "size": b.size})
+            i += 1
+
+    def action_id(self, action):
+        """The id of an action, or None if it has none (a chance outcome)."""
+        n = size_t_value()
+        rc = _c.catan_game_action_id(self._handle, ctypes.byref(action._raw),
+                                     ctypes.byref(n))
+        if rc == _lib.ENOTFOUND:
+            return None
+        if rc != _lib.OK:
+            _raise(rc, _lib.text(_c.catan_ctx_errmsg(self.context._handle)))
+        return n.value
 
     @property
     def info(self):
@@ -1451,6 +1493,32 @@ class State:
         if rc != _lib.OK:
             _raise(rc, self._errmsg() or f"bad observer {observer}")
         return text
+
+    def action_of_id(self, player, action_id):
+        """The action of an id for the player (legal or not)."""
+        raw = _lib.Action()
+        rc = _c.catan_state_action_of_id(self._handle, player, action_id,
+                                         ctypes.byref(raw))
+        if rc != _lib.OK:
+            _raise(rc, self._errmsg() or f"no action id {action_id}")
+        return self._wrap(raw)
+
+    def action_mask(self, player, out=None):
+        """The player's legal actions as a mask over the action space: a
+        bytearray of 0/1 (or written into out, any writable buffer of the
+        space's size, such as a numpy uint8 array)."""
+        size = self.game.action_space_size
+        mask = bytearray(size) if out is None else out
+        view = memoryview(mask).cast("B")
+        if view.nbytes != size:
+            raise ValueError(f"the mask needs {size} bytes")
+        buf = (ctypes.c_uint8 * size).from_buffer(view)
+        rc = _c.catan_state_action_mask(self._handle, player, buf, size,
+                                        self.game._actions,
+                                        len(self.game._actions), None)
+        if rc != _lib.OK:
+            _raise(rc, self._errmsg() or "catan_state_action_mask")
+        return mask
 
     def resample(self, player, seed):
         """A full state consistent with what the player knows, the

@@ -228,6 +228,19 @@ class PlayerView(ctypes.Structure):
     ]
 
 
+class SpaceBlock(ctypes.Structure):
+    """struct catan_space_block (space.h)."""
+    _fields_ = [
+        ("type", c_int),
+        ("first", size_t),
+        ("size", size_t),
+        ("target", c_int),
+        ("arg", c_int),
+        ("cards", c_int),
+        ("max", ctypes.c_uint),
+    ]
+
+
 class Observation(ctypes.Structure):
     """struct catan_observation."""
     _fields_ = [
@@ -452,6 +465,13 @@ PROTOTYPES = {
     "catan_state_to_json": (c_int, [state_p, c_int, c_char_p, size_t,
                                     size_p]),
     "catan_state_resample": (c_int, [POINTER(state_p), state_p, c_int, u64]),
+    "catan_game_action_space": (c_int, [game_p, size_p]),
+    "catan_game_action_block": (c_int, [game_p, size_t, POINTER(SpaceBlock),
+                                        size_p]),
+    "catan_game_action_id": (c_int, [game_p, action_p, size_p]),
+    "catan_state_action_of_id": (c_int, [state_p, c_int, size_t, action_p]),
+    "catan_state_action_mask": (c_int, [state_p, c_int, ctypes.c_void_p,
+                                        size_t, action_p, size_t, size_p]),
     "catan_state_snapshot": (c_int, [state_p, c_char_p, size_t, size_p]),
     "catan_history_write": (c_int, [game_p, action_p, size_t, c_char_p,
                                     size_t, size_p]),

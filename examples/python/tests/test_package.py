@@ -192,3 +192,43 @@ def test_pip_installs_without_a_network():
         assert r.returncode == 0, r.stderr
         where, same = r.stdout.split()
         assert where.startswith(target) and same == "True"
+
+
+# ------------------------------------------------------------- action ids
+
+def test_action_ids_mask_and_round_trip(ctx):
+    """Every listed action has an id, the ids of one list differ, the
+    action of an id is the action, and the mask is the listed ids (a numpy
+    array works as the buffer when numpy is there)."""
+    for spec in known_games(ctx):
+        game = ctx.game(spec)
+        size = game.action_space_size
+        blocks = game.action_blocks()
+        assert sum(b["size"] for b in blocks) == size
+        assert [b["first"] for b in blocks] == \
+            [sum(b["size"] for b in blocks[:i]) for i in range(len(blocks))]
+        state = game.new_state()
+        rng = random.Random(3)
+        for _ in range(200):
+            if state.is_terminal:
+                break
+            if state.is_chance_node:
+                play_random(state, rng, max_actions=state.move_number + 1)
+                continue
+            p = state.acting_players[0]
+            legal = state.legal_actions(p)
+            ids = [game.action_id(a) for a in legal]
+            assert None not in ids and len(set(ids)) == len(ids)
+            assert [state.action_of_id(p, i) for i in ids] == legal
+            mask = state.action_mask(p)
+            assert [i for i in range(size) if mask[i]] == sorted(ids)
+            state.apply(legal[rng.randrange(len(legal))])
+    try:
+        import numpy
+    except ImportError:
+        return
+    game = ctx.game("base(players=4,seed=1)")
+    state = game.new_state()
+    arr = numpy.zeros(game.action_space_size, dtype=numpy.uint8)
+    state.action_mask(state.current_player, out=arr)
+    assert arr.sum() == len(state.legal_actions(state.current_player))

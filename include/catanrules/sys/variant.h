@@ -10,6 +10,7 @@
 #include "../action.h"
 #include "../state.h"
 #include "../holding.h"
+#include "../space.h"
 #include "../piece.h"
 
 /**
@@ -328,6 +329,33 @@ int catan_game_declare_number_chips(catan_game *g);
  */
 int catan_game_set_award_contests(catan_game *g, const uint8_t *contest_of_player,
 				  unsigned nplayers);
+
+/** One action type's shape in the action space (catanrules/space.h). */
+typedef struct catan_action_shape {
+	int      type;   /**< a type of the variant's or module's own range */
+	int      target; /**< #catan_space_field of its target */
+	int      arg;    /**< #catan_space_field of its arg */
+	int      cards;  /**< #catan_space_cards of give[] and get[] */
+	unsigned max;    /**< most cards per side for the SET and TRADE shapes (1..8) */
+} catan_action_shape;
+
+/**
+ * Declare the shape of one of the variant's or module's player action
+ * types, from its build_game: which ids of the game's action space
+ * (catanrules/space.h) the type's actions take. Declare every type the
+ * rules list for a player (chance outcomes have no ids); a game with a
+ * module, or a variant, of action types and no shapes has no action space.
+ * The core's types (roll ... end_turn) have theirs already.
+ * @param g the game being built
+ * @param shape the shape
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL a core type, a type declared twice, a field, cards
+ *         or max out of range, too many shapes, or the game is built
+ */
+int catan_game_declare_action_shape(catan_game *g, const catan_action_shape *shape);
+/** catan_game_declare_action_shape() for each of @p n @p shapes, in order,
+ *  stopping at the first refused. */
+int catan_game_declare_action_shapes(catan_game *g, const catan_action_shape *shapes, size_t n);
 
 /** Current version of struct catan_variant_ops. */
 #define CATAN_VARIANT_OPS_VERSION 4
