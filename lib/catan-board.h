@@ -47,6 +47,7 @@ struct board_hex {
 #define BOARD_EDGE_INTERIOR 0x01u /* a path inside hex[0] (hex_side[0] = BOARD_PART_PATH + corner) */
 #define BOARD_EDGE_SEAM     0x02u /* between hexes of two sections, or glued */
 #define BOARD_EDGE_GLUED    0x04u /* its hexes are joined by the spec's glue, not by position */
+#define BOARD_EDGE_NO_ROAD  0x08u /* no road may be built on it (catan_game_forbid_roads_on_sites()) */
 
 /* Intersections have up to four paths: a corner of a commodity hex has
  * its three sides and an interior path to the plaza (T&B). */
@@ -207,6 +208,7 @@ struct board {
 	uint64_t edge_ends[128];      /* the two ends of each edge */
 	uint64_t hex_verts[32];       /* the corners of each hex */
 	uint64_t harbor_verts;        /* intersections that open on a harbor */
+	uint64_t no_road[2];          /* the BOARD_EDGE_NO_ROAD edges */
 	/* The ratio bits of each set of harbors 4n..4n+3 (bit i: harbor
 	 * 4n+i), for boards of up to HARBOR_SET_MAX harbors: a player's
 	 * rates are four lookups, with no loop over the harbors held. */

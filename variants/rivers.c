@@ -66,9 +66,13 @@ static const catan_piece_spec bridge_spec = {
 struct rivers_slice {
 	uint8_t spent;        /* gold spent for cards this turn (0..2) */
 	int8_t wealthiest;    /* the Wealthiest Catanian, or -1 */
-	uint8_t pad[2];
+	uint8_t return_phase; /* CATAN_PHASE_ROBBER_SWAMP: the phase after it, else 0 */
+	uint8_t pad;
 	uint32_t poor;        /* bit per seated player: a Poor Catanian */
+	uint16_t last_robber; /* the robber's hex after the last action */
+	uint16_t exclude;     /* CATAN_PHASE_ROBBER_SWAMP: the swamp it may not stay on, else 0xffff */
 };
+#define NO_HEX 0xffffu
 
 /* ------------------------------------------------------------------ board */
 
@@ -341,10 +345,6 @@ rivers_build_game(catan_game *g)
 
 	if (!m)
 		return CATAN_ERROR;
-	if (catan_game__module(g, "catan_for_two")) {
-		catan__ctx_seterr(g->ctx, "rivers: the combination with catan_for_two is not implemented yet (2 trade tokens for a settlement on a swamp); refused rather than played wrong");
-		return CATAN_EINVAL;
-	}
 	if (catan_game__param(g, "setup") != 0) {
 		catan__ctx_seterr(g->ctx, "rivers: setup=beginner is not available: the beginner positions are for the base island, not the rivers' board");
 		return CATAN_EINVAL;
@@ -386,7 +386,17 @@ rivers_build_game(catan_game *g)
 	 * "to the desert" sends it there (the robber's home). */
 	g->board.desert = (uint16_t)robber;
 
-	rc = catan_game_declare_holding(g, &gold_spec);
+	/* "Roads may not be built on bridge sites" (set-up, Road Building
+	 * and neutral roads too: "The Road Building development card does
+	 * not allow you to build bridges"). */
+	rc = catan_game_forbid_roads_on_sites(g, CATAN_SITE_BRIDGE);
+	/* "Actions that move the robber to the desert move it to a swamp
+	 * instead" (T11, T17: for Catan for Two, Friendly Robber and Robber
+	 * Flees alike; "on the desert" is on a swamp). */
+	if (rc == CATAN_OK)
+		rc = catan_game_set_desert_terrain(g, CATAN_TERRAIN_SWAMP);
+	if (rc == CATAN_OK)
+		rc = catan_game_declare_holding(g, &gold_spec);
 	if (rc == CATAN_OK)
 		rc = catan_game_declare_piece(g, &bridge_spec);
 	if (rc == CATAN_OK) {
@@ -473,6 +483,8 @@ rivers_init_state(catan_state *s, void *slice)
 	struct rivers_slice *rs = slice;
 
 	memset(rs, 0, sizeof(*rs));
+	rs->exclude = NO_HEX;
+	rs->last_robber = st_ccore(s)->robber_hex;
 	wealth_of(s, &rs->wealthiest, &rs->poor);
 	return CATAN_OK;
 }
@@ -483,6 +495,7 @@ rivers_refresh(catan_state *s, void *slice)
 	struct rivers_slice *rs = slice;
 
 	wealth_of(s, &rs->wealthiest, &rs->poor);
+	rs->last_robber = st_ccore(s)->robber_hex;
 }
 
 static void
@@ -586,28 +599,12 @@ check_spend(const catan_state *s, const catan_action *a, const struct rivers_sli
 	return CATAN_REASON_NONE;
 }
 
-/* The non-bridge roads @player may build (Road Building, B10). */
+/* "Actions that move the robber to the desert move it to a swamp
+ * instead" (T11, T17: a swamp of the mover's choice). */
 static bool
-road_off_bridges_possible(const catan_state *s, int player)
+swamp_choice(const catan_state *s, const struct rivers_slice *rs, unsigned hex)
 {
-	const struct board *b = &s->game->board;
-	uint64_t set[2];
-
-	if (catan_build__legal_road_set(s, player, set)) {
-		for (int w = 0; w < 2; w++)
-			for (uint64_t m = set[w]; m; m &= m - 1) {
-				unsigned e = (unsigned)(w * 64 + __builtin_ctzll(m));
-
-				if (!bridge_site(b, e))
-					return true;
-			}
-		return false;
-	}
-	for (unsigned e = 0; e < b->nedge; e++)
-		if (!bridge_site(b, e) &&
-		    catan_build__check_road(s, player, e, false) == CATAN_REASON_NONE)
-			return true;
-	return false;
+	return hex != rs->exclude && catan_turn__desert_choice(s->game, hex);
 }
 
 static int
@@ -616,20 +613,6 @@ rivers_check_action(const catan_state *s, const catan_action *a, const void *sli
 	const struct rivers_slice *rs = slice;
 
 	switch (a->type) {
-	case CATAN_ACT_BUILD_ROAD:
-		/* "Roads may not be built on bridge sites" (set-up too). */
-		if (a->target < s->game->board.nedge && bridge_site(&s->game->board, a->target)) {
-			catan_state__seterr(s, "Rivers: e%u is a bridge site: no road may be built there",
-					    (unsigned)a->target);
-			return CATAN_REASON_VARIANT_RULE;
-		}
-		return CATAN_REASON_NONE;
-	case CATAN_ACT_PLAY_ROAD_BUILDING:
-		/* "The Road Building development card does not allow you to
-		 * build bridges": playable only for a road off the sites. */
-		if (!road_off_bridges_possible(s, a->player))
-			return CATAN_REASON_NO_ROAD_POSSIBLE;
-		return CATAN_REASON_NONE;
 	case CATAN_ACT_BUILD_BRIDGE:
 		if (a->flags || a->arg)
 			return CATAN_REASON_BAD_ARGUMENT;
@@ -637,6 +620,19 @@ rivers_check_action(const catan_state *s, const catan_action *a, const void *sli
 			if (a->give[k] || a->get[k])
 				return CATAN_REASON_BAD_ARGUMENT;
 		return check_bridge(s, a->player, a->target);
+	case CATAN_ACT_ROBBER_SWAMP:
+		if (a->flags || a->arg)
+			return CATAN_REASON_BAD_ARGUMENT;
+		for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
+			if (a->give[k] || a->get[k])
+				return CATAN_REASON_BAD_ARGUMENT;
+		if (st_ccore(s)->phase != CATAN_PHASE_ROBBER_SWAMP || a->player != st_ccore(s)->current)
+			return CATAN_REASON_WRONG_PHASE;
+		if (!swamp_choice(s, rs, a->target)) {
+			catan_state__seterr(s, "Rivers: \"to the desert\" sends the robber to a swamp other than the one it left");
+			return CATAN_REASON_BAD_LOCATION;
+		}
+		return CATAN_REASON_NONE;
 	case CATAN_ACT_SPEND_GOLD:
 		if (a->flags)
 			return CATAN_REASON_BAD_ARGUMENT;
@@ -655,22 +651,21 @@ rivers_legal_actions(const catan_state *s, int player, catan_action_list *list, 
 	const struct board *b = &s->game->board;
 	const struct rivers_slice *rs = slice;
 	const struct core_state *c = st_ccore(s);
-	size_t kept = 0;
 
-	for (size_t i = 0; i < list->count; i++) {
-		const catan_action *a = &list->items[i];
-
-		if (a->type == CATAN_ACT_BUILD_ROAD && bridge_site(b, a->target))
-			continue;
-		if (a->type == CATAN_ACT_PLAY_ROAD_BUILDING && !road_off_bridges_possible(s, player))
-			continue;
-		if (kept != i)
-			list->items[kept] = *a;
-		kept++;
-	}
-	list->count = kept;
 	if (c->current != player)
 		return;
+	if (c->phase == CATAN_PHASE_ROBBER_SWAMP) {
+		catan_action a = CATAN_ACTION_INIT;
+
+		a.type = CATAN_ACT_ROBBER_SWAMP;
+		a.player = (int8_t)player;
+		for (unsigned h = 0; h < b->nhex && list->count < list->cap; h++)
+			if (swamp_choice(s, rs, h)) {
+				a.target = (uint16_t)h;
+				list->items[list->count++] = a;
+			}
+		return;
+	}
 	if (c->phase == CATAN_PHASE_MAIN) {
 		catan_action a = CATAN_ACTION_INIT;
 
@@ -725,7 +720,48 @@ rivers_apply(catan_state *s, const catan_action *a, void *slice)
 					 catan_state__holding(s, a->player, H_GOLD) - GOLD_PER_CARD);
 		catan_cards__receive(s, a->player, kind, 1);
 		rs->spent++;
+	} else if (a->type == CATAN_ACT_ROBBER_SWAMP) {
+		struct core_state *c = st_core(s);
+
+		c->robber_hex = a->target;
+		c->phase = rs->return_phase;
+		rs->return_phase = 0;
+		rs->exclude = NO_HEX;
 	}
+}
+
+/*
+ * The robber went "to the desert" (Catan for Two's Move Robber, Event
+ * Cards' Robber Flees): the other module put it on the robber's home; the
+ * mover (the turn player) now picks the swamp. Catan for Two's robber
+ * moves, so it may not stay on the swamp it stood on; Robber Flees may
+ * leave it where it is. One choice is made at once; with none the robber
+ * stays. A chance event pending after the action (Catan for Two's second
+ * roll after a card) leaves it on its home.
+ */
+static void
+start_swamp_choice(catan_state *s, struct rivers_slice *rs, unsigned exclude)
+{
+	struct core_state *c = st_core(s);
+	const catan_game *g = s->game;
+	unsigned n = 0, only = NO_HEX;
+
+	if (c->chance != CHANCE_NONE || c->phase == CATAN_PHASE_GAME_OVER)
+		return;
+	for (unsigned h = 0; h < g->board.nhex; h++)
+		if (h != exclude && catan_turn__desert_choice(g, h)) {
+			n++;
+			only = h;
+		}
+	if (n == 0)
+		return;
+	if (n == 1) {
+		c->robber_hex = (uint16_t)only;
+		return;
+	}
+	rs->exclude = (uint16_t)exclude;
+	rs->return_phase = c->phase;
+	c->phase = CATAN_PHASE_ROBBER_SWAMP;
 }
 
 static void
@@ -733,7 +769,6 @@ rivers_after_apply(catan_state *s, const catan_action *a, void *slice)
 {
 	struct rivers_slice *rs = slice;
 	const struct board *b = &s->game->board;
-	struct core_state *c = st_core(s);
 
 	switch (a->type) {
 	case CATAN_ACT_BUILD_ROAD:
@@ -741,11 +776,6 @@ rivers_after_apply(catan_state *s, const catan_action *a, void *slice)
 		 * receive 1 gold." (set-up and play, Road Building too) */
 		if (a->target < b->nedge && river_edge(b, a->target))
 			add_gold(s, a->player, GOLD_ROAD);
-		/* Road Building ends when only bridge sites are left. */
-		if (c->phase == CATAN_PHASE_ROAD_BUILDING && !road_off_bridges_possible(s, a->player)) {
-			c->road_building_left = 0;
-			c->phase = c->return_phase;
-		}
 		break;
 	case CATAN_ACT_BUILD_SETTLEMENT:
 		/* "For each settlement you build on an intersection of a river
@@ -756,10 +786,35 @@ rivers_after_apply(catan_state *s, const catan_action *a, void *slice)
 	case CATAN_ACT_END_TURN:
 		rs->spent = 0;
 		break;
+	case CATAN_ACT_TOKEN_ROBBER:
+		start_swamp_choice(s, rs, rs->last_robber);
+		break;
+	case CATAN_ACT_EVENT_CARD:
+		if (a->arg == CATAN_EVENT_ROBBER_FLEES)
+			start_swamp_choice(s, rs, NO_HEX);
+		break;
 	default:
 		break;
 	}
+	rs->last_robber = st_ccore(s)->robber_hex;
 	update_wealth(s, rs);
+}
+
+static uint32_t
+rivers_acting_players(const catan_state *s, uint32_t mask, const void *slice)
+{
+	const struct core_state *c = st_ccore(s);
+
+	(void)slice;
+	if (c->phase == CATAN_PHASE_ROBBER_SWAMP)
+		return UINT32_C(1) << c->current;
+	return mask;
+}
+
+static const char *
+rivers_phase_name(int phase)
+{
+	return phase == CATAN_PHASE_ROBBER_SWAMP ? "robber_swamp" : NULL;
 }
 
 static int
@@ -819,6 +874,16 @@ rivers_format_action(const catan_game *g, const catan_action *a, char *buf, size
 		rc = catan_text__location(&w, g, CATAN_LOC_EDGE, a->target);
 		if (rc != CATAN_OK)
 			goto bad;
+	} else if (a->type == CATAN_ACT_ROBBER_SWAMP) {
+		if (a->arg || a->target >= g->board.nhex)
+			goto bad;
+		for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++)
+			if (a->give[k] || a->get[k])
+				goto bad;
+		catan_text__put(&w, "p%d robber_swamp ", a->player);
+		rc = catan_text__location(&w, g, CATAN_LOC_HEX, a->target);
+		if (rc != CATAN_OK)
+			goto bad;
 	} else if (a->type == CATAN_ACT_SPEND_GOLD) {
 		int kind = single_card(a->get);
 
@@ -849,6 +914,8 @@ rivers_parse_action(const catan_game *g, const char *name, const char *args, cat
 		type = CATAN_ACT_BUILD_BRIDGE;
 	else if (strcmp(name, "spend_gold") == 0)
 		type = CATAN_ACT_SPEND_GOLD;
+	else if (strcmp(name, "robber_swamp") == 0)
+		type = CATAN_ACT_ROBBER_SWAMP;
 	else
 		return CATAN_ENOTFOUND;
 	args = args ? args : "";
@@ -866,14 +933,14 @@ rivers_parse_action(const catan_game *g, const char *name, const char *args, cat
 		return CATAN_EPARSE;
 	memset(out, 0, sizeof(*out));
 	out->type = (uint16_t)type;
-	if (type == CATAN_ACT_BUILD_BRIDGE) {
+	if (type == CATAN_ACT_BUILD_BRIDGE || type == CATAN_ACT_ROBBER_SWAMP) {
 		int kind;
 		unsigned id;
 		int rc = catan_location_parse(g, word, &kind, &id);
 
 		if (rc != CATAN_OK)
 			return rc;
-		if (kind != CATAN_LOC_EDGE)
+		if (kind != (type == CATAN_ACT_BUILD_BRIDGE ? CATAN_LOC_EDGE : CATAN_LOC_HEX))
 			return CATAN_EPARSE;
 		out->target = (uint16_t)id;
 	} else {
@@ -914,4 +981,8 @@ const struct catan_module_ops catan_module_rivers = {
 	.parse_action = rivers_parse_action,
 	.counter = rivers_counter,
 	.counter_names = rivers_counters,
+	.acting_players = rivers_acting_players,
+	.phase_name = rivers_phase_name,
+	.phase_first = CATAN_PHASE_RIVERS_FIRST,
+	.phase_last = CATAN_PHASE_RIVERS_LAST,
 };

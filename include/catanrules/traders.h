@@ -92,12 +92,15 @@ enum catan_rivers_action {
 	CATAN_ACT_BUILD_BRIDGE        = 0x180,
 	/** Spend 2 gold for 1 resource card from the bank: get[] = that card. */
 	CATAN_ACT_SPEND_GOLD          = 0x181,
+	/** "To the desert": the mover puts the robber on target = a swamp of their choice. */
+	CATAN_ACT_ROBBER_SWAMP        = 0x182,
 	CATAN_ACT_RIVERS_FIRST        = 0x180, /**< first type of the module */
 	CATAN_ACT_RIVERS_LAST         = 0x19f  /**< last type of the module */
 };
 
-/** Phases of the `rivers` module (none used yet; the range is reserved). */
+/** Phases of the `rivers` module. */
 enum catan_rivers_phase {
+	CATAN_PHASE_ROBBER_SWAMP      = 120, /**< the turn player picks the swamp "to the desert" sends the robber to */
 	CATAN_PHASE_RIVERS_FIRST      = 120, /**< first phase of `rivers` */
 	CATAN_PHASE_RIVERS_LAST       = 127  /**< last phase of `rivers` */
 };
