@@ -527,6 +527,36 @@ bridge_cost(uint8_t cost[CATAN_MAX_CARD_KINDS])
 	cost[CATAN_LUMBER] = 1;
 }
 
+/* The bridge sites in edge id order (legal actions are listed in order),
+ * up to BRIDGE_LIST_MAX; BRIDGE_LIST_MAX + 1 when there are more. */
+#define BRIDGE_LIST_MAX 64
+static unsigned
+bridge_sites_sorted(const struct board *b, uint16_t ids[BRIDGE_LIST_MAX])
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < b->nsite; i++) {
+		const struct board_site *st = &b->site[i];
+
+		if (st->kind != CATAN_SITE_BRIDGE)
+			continue;
+		for (unsigned j = 0; j < st->nloc; j++) {
+			uint16_t e = b->site_loc[st->first + j];
+			unsigned k = n;
+
+			if (n == BRIDGE_LIST_MAX)
+				return BRIDGE_LIST_MAX + 1u;
+			while (k > 0 && ids[k - 1] > e) {
+				ids[k] = ids[k - 1];
+				k--;
+			}
+			ids[k] = e;
+			n++;
+		}
+	}
+	return n;
+}
+
 static int
 piece_kind(const catan_game *g)
 {
@@ -669,18 +699,22 @@ rivers_legal_actions(const catan_state *s, int player, catan_action_list *list, 
 	if (c->phase == CATAN_PHASE_MAIN) {
 		catan_action a = CATAN_ACTION_INIT;
 
+		uint16_t ids[BRIDGE_LIST_MAX];
+		unsigned n = bridge_sites_sorted(b, ids);
+
 		a.type = CATAN_ACT_BUILD_BRIDGE;
 		a.player = (int8_t)player;
-		for (unsigned i = 0; i < b->nsite; i++) {
-			const struct board_site *st = &b->site[i];
-
-			if (st->kind != CATAN_SITE_BRIDGE)
-				continue;
-			for (unsigned j = 0; j < st->nloc && list->count < list->cap; j++) {
-				a.target = b->site_loc[st->first + j];
-				if (check_bridge(s, player, a.target) == CATAN_REASON_NONE)
-					list->items[list->count++] = a;
-			}
+		for (unsigned i = 0; i < n && list->count < list->cap; i++) {
+			a.target = ids[i];
+			if (check_bridge(s, player, a.target) == CATAN_REASON_NONE)
+				list->items[list->count++] = a;
+		}
+		/* boards of more bridge sites: the edges in id order */
+		for (unsigned e = 0; n == BRIDGE_LIST_MAX + 1u && e < b->nedge &&
+		     list->count < list->cap; e++) {
+			a.target = (uint16_t)e;
+			if (bridge_site(b, e) && check_bridge(s, player, e) == CATAN_REASON_NONE)
+				list->items[list->count++] = a;
 		}
 	}
 	if (own_turn(s, player) && rs->spent < SPENDS_PER_TURN &&
