@@ -546,6 +546,11 @@ bridge_sites_sorted(const struct board *b, uint16_t ids[BRIDGE_LIST_MAX])
 
 			if (n == BRIDGE_LIST_MAX)
 				return BRIDGE_LIST_MAX + 1u;
+			while (k > 0 && ids[k - 1] > e)
+				k--;
+			if (k > 0 && ids[k - 1] == e)
+				continue;   /* an edge in two sites */
+			k = n;
 			while (k > 0 && ids[k - 1] > e) {
 				ids[k] = ids[k - 1];
 				k--;
@@ -561,6 +566,17 @@ static int
 piece_kind(const catan_game *g)
 {
 	return catan_game__piece_index(g, "bridge");
+}
+
+/* The cards and a bridge in stock (the listing's quick test). */
+static bool
+may_pay_bridge(const catan_state *s, int player)
+{
+	uint8_t cost[CATAN_MAX_CARD_KINDS];
+
+	bridge_cost(cost);
+	return cards_covers(st_cplayer(s, player)->hand, cost) &&
+	       catan_pieces__stock_left(s, (unsigned)piece_kind(s->game), player) > 0;
 }
 
 static int
@@ -696,9 +712,8 @@ rivers_legal_actions(const catan_state *s, int player, catan_action_list *list, 
 			}
 		return;
 	}
-	if (c->phase == CATAN_PHASE_MAIN) {
+	if (c->phase == CATAN_PHASE_MAIN && may_pay_bridge(s, player)) {
 		catan_action a = CATAN_ACTION_INIT;
-
 		uint16_t ids[BRIDGE_LIST_MAX];
 		unsigned n = bridge_sites_sorted(b, ids);
 
@@ -819,18 +834,29 @@ rivers_after_apply(catan_state *s, const catan_action *a, void *slice)
 		break;
 	case CATAN_ACT_END_TURN:
 		rs->spent = 0;
-		break;
+		rs->last_robber = st_ccore(s)->robber_hex;
+		return;
 	case CATAN_ACT_TOKEN_ROBBER:
 		start_swamp_choice(s, rs, rs->last_robber);
-		break;
+		rs->last_robber = st_ccore(s)->robber_hex;
+		return;
 	case CATAN_ACT_EVENT_CARD:
 		if (a->arg == CATAN_EVENT_ROBBER_FLEES)
 			start_swamp_choice(s, rs, NO_HEX);
+		rs->last_robber = st_ccore(s)->robber_hex;
+		return;
+	case CATAN_ACT_BUILD_BRIDGE:
+	case CATAN_ACT_SPEND_GOLD:
+	case CATAN_ACT_MARITIME_TRADE:
+	case CATAN_ACT_CONFIRM_TRADE:
 		break;
 	default:
-		break;
+		/* nothing else moves gold */
+		rs->last_robber = st_ccore(s)->robber_hex;
+		return;
 	}
 	rs->last_robber = st_ccore(s)->robber_hex;
+	/* the actions that move gold: the wealth tiles follow */
 	update_wealth(s, rs);
 }
 
