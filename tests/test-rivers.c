@@ -552,6 +552,58 @@ START_TEST(test_c4t_token_robber_to_a_swamp)
 }
 END_TEST
 
+/* Friendly Robber: "If there is no valid hex, move the robber to the
+ * desert." With Rivers (T11, T17): to a swamp of the mover's choice. Every
+ * player is Poor (all at 0 gold), so at 3 settlements or fewer everyone
+ * has 2 points or fewer and every hex with a building is spared. */
+START_TEST(test_fr_fallback_any_swamp)
+{
+	catan_state *s = set_up("base(players=3,board=beginner,chance=explicit)+friendly_robber+rivers");
+	static const char *const where[3][3] = {
+		{ "h0.s", "h1.s", "h2.s" }, { "h7.se", "h9.s", "h10.se" }, { "h13.s", "h14.se", NULL },
+	};
+
+	clear_position(s);
+	for (int p = 0; p < 3; p++) {
+		set_gold(s, p, 0);
+		HAND(s, p, "");
+		for (int i = 0; i < 3; i++)
+			if (where[p][i])
+				SETTLEMENT(s, p, where[p][i]);
+	}
+	for (int p = 0; p < 3; p++)
+		ck_assert_int_le(vp(s, p), 2);
+	ROLL_PHASE(s, 0);
+	ROLL(s, 7);
+	EXPECT_PHASE(s, ROBBER);
+	EXPECT_ROBBER_MOVES(s, 0, "h8 h10");
+	REFUSE(s, "p0 move_robber h9", VARIANT_RULE);
+	APPLY(s, "p0 move_robber h10");
+	EXPECT_PHASE(s, MAIN);
+}
+END_TEST
+
+/* Event Cards' Robber Flees ("robber to the desert, then produce", T4):
+ * with Rivers a swamp of the turn player's choice (T17), here after the
+ * production (swamps produce nothing either way). */
+START_TEST(test_robber_flees_to_a_swamp)
+{
+	catan_state *s = set_up("base(players=3,board=beginner,chance=explicit)+event_cards+rivers");
+
+	CATAN_ASSERT_OK(catan_edit_set_robber(s, 14));
+	APPLY(s, "p0 roll");
+	APPLY(s, "chance event_card 4 robber_flees");
+	ck_assert_str_eq(catan_state_phase_name(s, catan_state_phase(s)), "robber_swamp");
+	ck_assert_int_eq(catan_state_robber(s), 8);
+	REFUSE(s, "p1 robber_swamp h10", NOT_YOUR_TURN);
+	REFUSE(s, "p0 build_road h16.ne-se", WRONG_PHASE);
+	LEGAL(s, "p0 robber_swamp h8");
+	APPLY(s, "p0 robber_swamp h10");
+	ck_assert_int_eq(catan_state_robber(s), 10);
+	EXPECT_PHASE(s, MAIN);
+}
+END_TEST
+
 #define ADD(suite_, fn_) \
 	CATAN_TEST_ADD_FIXTURE((suite_), fn_, pool_setup, pool_teardown)
 
@@ -577,4 +629,6 @@ catan_test_register(SRunner *sr)
 	ADD(s, test_combinations);
 	ADD(s, test_c4t_swamp_settlement_tokens);
 	ADD(s, test_c4t_token_robber_to_a_swamp);
+	ADD(s, test_fr_fallback_any_swamp);
+	ADD(s, test_robber_flees_to_a_swamp);
 }
