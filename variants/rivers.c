@@ -50,7 +50,7 @@ enum { PARAM_ROBBER };
 
 static const catan_param_spec rv_params[] = {
 	{ "robber", CATAN_PARAM_INT, -1, 4095, -1, NULL,
-	  "hex id of the swamp the robber starts on and is sent to \"to the desert\"; -1: the swamp of the lowest id (T11)" },
+	  "hex id of the swamp the robber starts on; -1: a given board's robber_home swamp, else the swamp of the lowest id (T11)" },
 	{ NULL, 0, 0, 0, 0, NULL, NULL },
 };
 
@@ -369,6 +369,10 @@ rivers_build_game(catan_game *g)
 			nswamp++;
 		}
 	robber = m->params[PARAM_ROBBER];
+	/* a host's board may name the swamp (a robber_home site) */
+	if (robber < 0 && given && g->board.desert < g->board.nhex &&
+	    g->board.hex[g->board.desert].terrain == CATAN_TERRAIN_SWAMP)
+		robber = g->board.desert;
 	if (robber < 0) {
 		if (first_swamp == BOARD_NONE) {
 			catan__ctx_seterr(g->ctx, "rivers: the board has no swamp for the robber");
