@@ -1,3 +1,5 @@
+# Needs the modules friendly_robber, catan_for_two and event_cards besides
+# rivers (so not in rivers/, which CI runs on a library of rivers alone).
 # traders-and-barbarians.txt, Rivers of Catan, "Combining with Other CATAN
 # Products"; RULINGS.md T11, T17: "to the desert" is a swamp of the
 # mover's choice; a board a host gives.
