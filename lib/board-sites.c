@@ -314,3 +314,15 @@ catan_game_set_desert_terrain(catan_game *g, unsigned terrain)
 	g->has_desert_terrain = true;
 	return CATAN_OK;
 }
+
+int
+catan_board__site_of_kind(const struct board *b, int kind, unsigned id, unsigned site_kind)
+{
+	unsigned n;
+	const uint16_t *at = catan_board__sites_at(b, kind, id, &n);
+
+	for (unsigned i = 0; i < n; i++)
+		if (b->site[at[i]].kind == site_kind)
+			return at[i];
+	return -1;
+}

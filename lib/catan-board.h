@@ -284,6 +284,9 @@ void catan_board__text_free(const catan_ctx *ctx, struct board_text *t);
 int catan_board__format_text(const struct board *b, char *buf, size_t cap, size_t *len_out);
 /* The sites at a location (kind CATAN_LOC_*); their count in *n. */
 const uint16_t *catan_board__sites_at(const struct board *b, int kind, unsigned id, unsigned *n);
+/* The first site of @site_kind (a catan_site_kind) at a location (kind
+ * CATAN_LOC_*): its index, or -1. */
+int catan_board__site_of_kind(const struct board *b, int kind, unsigned id, unsigned site_kind);
 void catan_board__dispose(struct board *b, const catan_ctx *ctx);
 /* The intersection whose land hexes are exactly these 2 or 3, or BOARD_NONE
  * (also when two intersections qualify). */
@@ -320,6 +323,13 @@ bool catan_island__parse_harbors(const char *text,
 size_t catan_island__format(const struct board *b, char *buf, size_t cap);
 /* Fill specs for a random board from a seeded RNG (B1); spiral numbers if asked. */
 struct catan_rng;
+/* Fisher-Yates from the end (the order of draws is part of the seed ->
+ * board contract), for the island and the boards built on its frame. */
+void catan_island__shuffle(uint8_t *items, unsigned n, struct catan_rng *rng);
+/* No two red numbers (6, 8) on hexes of the frame that share a side; else
+ * the first such pair in *pa < *pb (when given). */
+bool catan_island__reds_apart(const struct board_hex_spec hexes[ISLAND_HEXES], unsigned *pa,
+			      unsigned *pb);
 void catan_island__random(struct board_hex_spec hexes[ISLAND_HEXES],
 			  struct board_harbor_spec harbors[ISLAND_HARBORS],
 			  struct catan_rng *rng, bool spiral);

@@ -107,8 +107,8 @@ static const uint8_t outer_ring[12] = {
 static const uint8_t middle_ring[6] = { 4, 8, 13, 14, 10, 5 };
 #define ISLAND_CENTRE 9
 
-static void
-shuffle(uint8_t *items, unsigned n, struct catan_rng *rng)
+void
+catan_island__shuffle(uint8_t *items, unsigned n, struct catan_rng *rng)
 {
 	/* Fisher-Yates, from the end: the order of draws is part of the
 	 * seed -> board contract */
@@ -135,9 +135,9 @@ island_adjacent(unsigned a, unsigned b)
 
 /* No two red numbers (6, 8) on hexes that share a side; else the first
  * such pair in *pa < *pb (when given). */
-static bool
-red_numbers_apart(const struct board_hex_spec hexes[ISLAND_HEXES], unsigned *pa,
-		  unsigned *pb)
+bool
+catan_island__reds_apart(const struct board_hex_spec hexes[ISLAND_HEXES], unsigned *pa,
+			 unsigned *pb)
 {
 	for (unsigned a = 0; a < ISLAND_HEXES; a++) {
 		if (hexes[a].number != 6 && hexes[a].number != 8)
@@ -255,7 +255,7 @@ catan_island__random(struct board_hex_spec hexes[ISLAND_HEXES],
 	uint8_t kinds[ISLAND_HARBORS];
 
 	memcpy(terrain, box_terrain, sizeof(terrain));
-	shuffle(terrain, ISLAND_HEXES, rng);
+	catan_island__shuffle(terrain, ISLAND_HEXES, rng);
 	place_coords(hexes);
 	for (unsigned i = 0; i < ISLAND_HEXES; i++) {
 		hexes[i].terrain = terrain[i];
@@ -263,7 +263,7 @@ catan_island__random(struct board_hex_spec hexes[ISLAND_HEXES],
 	}
 
 	memcpy(kinds, box_harbor, sizeof(kinds));
-	shuffle(kinds, ISLAND_HARBORS, rng);
+	catan_island__shuffle(kinds, ISLAND_HARBORS, rng);
 	place_harbors(harbors, kinds);
 
 	if (spiral) {
@@ -280,9 +280,9 @@ catan_island__random(struct board_hex_spec hexes[ISLAND_HEXES],
 		uint8_t tokens[ISLAND_HEXES - 1];
 
 		memcpy(tokens, box_tokens, sizeof(tokens));
-		shuffle(tokens, ISLAND_HEXES - 1, rng);
+		catan_island__shuffle(tokens, ISLAND_HEXES - 1, rng);
 		deal_tokens(hexes, tokens);
-		if (red_numbers_apart(hexes, NULL, NULL))
+		if (catan_island__reds_apart(hexes, NULL, NULL))
 			break;
 	}
 }
@@ -417,7 +417,7 @@ catan_island__parse_tiles(const char *text, struct board_hex_spec hexes[ISLAND_H
 	{
 		unsigned a, b;
 
-		if (!red_numbers_apart(hexes, &a, &b)) {
+		if (!catan_island__reds_apart(hexes, &a, &b)) {
 			snprintf(why, cap, "red numbers side by side on h%u and h%u", a, b);
 			return false;
 		}

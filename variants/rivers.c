@@ -151,39 +151,6 @@ river_position(unsigned h)
 	return false;
 }
 
-static bool
-coords_adjacent(unsigned a, unsigned b)
-{
-	int dq = catan_island__coords[b][0] - catan_island__coords[a][0];
-	int dr = catan_island__coords[b][1] - catan_island__coords[a][1];
-
-	return (dq != 0 || dr != 0) && dq >= -1 && dq <= 1 && dr >= -1 && dr <= 1 &&
-	       dq + dr >= -1 && dq + dr <= 1;
-}
-
-static bool
-reds_apart(const struct board_hex_spec *hexes)
-{
-	for (unsigned a = 0; a < ISLAND_HEXES; a++)
-		for (unsigned b = a + 1; b < ISLAND_HEXES; b++)
-			if ((hexes[a].number == 6 || hexes[a].number == 8) &&
-			    (hexes[b].number == 6 || hexes[b].number == 8) && coords_adjacent(a, b))
-				return false;
-	return true;
-}
-
-static void
-shuffle(uint8_t *v, unsigned n, struct catan_rng *rng)
-{
-	for (unsigned i = n; i > 1; i--) {
-		unsigned j = catan_rng__below(rng, i);
-		uint8_t t = v[i - 1];
-
-		v[i - 1] = v[j];
-		v[j] = t;
-	}
-}
-
 static int
 rivers_build_board(catan_game *g, bool fixed)
 {
@@ -220,7 +187,7 @@ rivers_build_board(catan_game *g, bool fixed)
 		/* the frame's harbors as the base game deals them */
 		catan_island__random(scratch, harbors, &rng, false);
 		memcpy(terr, other_terrains, sizeof(terr));
-		shuffle(terr, 12, &rng);
+		catan_island__shuffle(terr, 12, &rng);
 		for (unsigned h = 0, t = 0; h < ISLAND_HEXES; h++)
 			if (!river_position(h))
 				hexes[h].terrain = terr[t++];
@@ -232,10 +199,10 @@ rivers_build_board(catan_game *g, bool fixed)
 		 * swamps": at random, no red numbers side by side (B1). */
 		do {
 			memcpy(num, discs, sizeof(num));
-			shuffle(num, 17, &rng);
+			catan_island__shuffle(num, 17, &rng);
 			for (unsigned h = 0, k = 0; h < ISLAND_HEXES; h++)
 				hexes[h].number = hexes[h].terrain == CATAN_TERRAIN_SWAMP ? 0 : num[k++];
-		} while (!reds_apart(hexes));
+		} while (!catan_island__reds_apart(hexes, NULL, NULL));
 	}
 	/* "place the number 2 disc on the same hex as the number 12 disc" */
 	for (unsigned h = 0; h < ISLAND_HEXES; h++)
@@ -275,26 +242,14 @@ rivers_build_board(catan_game *g, bool fixed)
 static bool
 river_hex(const struct board *b, unsigned h)
 {
-	unsigned n;
-	const uint16_t *at = catan_board__sites_at(b, CATAN_LOC_HEX, h, &n);
-
-	for (unsigned i = 0; i < n; i++)
-		if (b->site[at[i]].kind == CATAN_SITE_RIVER)
-			return true;
-	return false;
+	return catan_board__site_of_kind(b, CATAN_LOC_HEX, h, CATAN_SITE_RIVER) >= 0;
 }
 
 /* Whether edge @e is a bridge site. */
 static bool
 bridge_site(const struct board *b, unsigned e)
 {
-	unsigned n;
-	const uint16_t *at = catan_board__sites_at(b, CATAN_LOC_EDGE, e, &n);
-
-	for (unsigned i = 0; i < n; i++)
-		if (b->site[at[i]].kind == CATAN_SITE_BRIDGE)
-			return true;
-	return false;
+	return catan_board__site_of_kind(b, CATAN_LOC_EDGE, e, CATAN_SITE_BRIDGE) >= 0;
 }
 
 /* T11: "a road on any side of" a river hex. */
