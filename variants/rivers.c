@@ -452,9 +452,21 @@ static void
 rivers_refresh(catan_state *s, void *slice)
 {
 	struct rivers_slice *rs = slice;
+	const struct core_state *c = st_ccore(s);
 
 	wealth_of(s, &rs->wealthiest, &rs->poor);
-	rs->last_robber = st_ccore(s)->robber_hex;
+	rs->last_robber = c->robber_hex;
+	rs->pad = 0;
+	if (rs->spent > SPENDS_PER_TURN)
+		rs->spent = SPENDS_PER_TURN;
+	/* The swamp choice returns to the turn's roll or main phase (a load
+	 * that says otherwise is refused). */
+	if (c->phase == CATAN_PHASE_ROBBER_SWAMP) {
+		if (rs->return_phase != CATAN_PHASE_ROLL && rs->return_phase != CATAN_PHASE_MAIN)
+			rs->return_phase = CATAN_PHASE_MAIN;
+		if (rs->exclude != NO_HEX && rs->exclude >= s->game->board.nhex)
+			rs->exclude = NO_HEX;
+	}
 }
 
 static void
@@ -754,7 +766,8 @@ start_swamp_choice(catan_state *s, struct rivers_slice *rs, unsigned exclude)
 	const catan_game *g = s->game;
 	unsigned n = 0, only = NO_HEX;
 
-	if (c->chance != CHANCE_NONE || c->phase == CATAN_PHASE_GAME_OVER)
+	if (c->chance != CHANCE_NONE ||
+	    (c->phase != CATAN_PHASE_ROLL && c->phase != CATAN_PHASE_MAIN))
 		return;
 	for (unsigned h = 0; h < g->board.nhex; h++)
 		if (h != exclude && catan_turn__desert_choice(g, h)) {
@@ -778,6 +791,13 @@ rivers_after_apply(catan_state *s, const catan_action *a, void *slice)
 	struct rivers_slice *rs = slice;
 	const struct board *b = &s->game->board;
 
+	/* A module after this one may have taken the turn elsewhere while
+	 * the swamp was to be chosen (Catan for Two's second roll): the
+	 * robber stays on its home swamp. */
+	if (st_ccore(s)->phase != CATAN_PHASE_ROBBER_SWAMP) {
+		rs->return_phase = 0;
+		rs->exclude = NO_HEX;
+	}
 	switch (a->type) {
 	case CATAN_ACT_BUILD_ROAD:
 		/* "For each road you build on an edge of a river tile, you
