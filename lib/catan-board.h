@@ -326,6 +326,10 @@ struct catan_rng;
 /* Fisher-Yates from the end (the order of draws is part of the seed ->
  * board contract), for the island and the boards built on its frame. */
 void catan_island__shuffle(uint8_t *items, unsigned n, struct catan_rng *rng);
+/* B1 numbers=spiral: the frame's hexes counterclockwise from outer corner
+ * @corner (0..5), then the middle ring, then the centre, and the tokens in
+ * letter order A..R (FACTS 1.5) to lay along that path. */
+void catan_island__spiral(unsigned corner, uint8_t path[ISLAND_HEXES], uint8_t tokens[ISLAND_HEXES - 1]);
 /* No two red numbers (6, 8) on hexes of the frame that share a side; else
  * the first such pair in *pa < *pb (when given). */
 bool catan_island__reds_apart(const struct board_hex_spec hexes[ISLAND_HEXES], unsigned *pa,

@@ -217,26 +217,33 @@ deal_tokens(struct board_hex_spec hexes[ISLAND_HEXES],
  * the desert lies (test_04_given_board_is_laid_as_written lays spiral
  * boards again as given boards, which refuse red numbers side by side).
  */
-static void
-deal_spiral(struct board_hex_spec hexes[ISLAND_HEXES], struct catan_rng *rng)
+void
+catan_island__spiral(unsigned corner, uint8_t path[ISLAND_HEXES], uint8_t tokens[ISLAND_HEXES - 1])
 {
-	uint8_t path[ISLAND_HEXES];
-	unsigned corner = catan_rng__below(rng, 6);
-	unsigned n = 0, t = 0;
+	unsigned n = 0;
 
 	for (unsigned i = 0; i < 12; i++)
 		path[n++] = outer_ring[(2 * corner + i) % 12];
 	for (unsigned i = 0; i < 6; i++)
 		path[n++] = middle_ring[(corner + i) % 6];
 	path[n++] = ISLAND_CENTRE;
+	memcpy(tokens, spiral_tokens, sizeof(spiral_tokens));
+}
 
+static void
+deal_spiral(struct board_hex_spec hexes[ISLAND_HEXES], struct catan_rng *rng)
+{
+	uint8_t path[ISLAND_HEXES], tokens[ISLAND_HEXES - 1];
+	unsigned n = ISLAND_HEXES, t = 0;
+
+	catan_island__spiral(catan_rng__below(rng, 6), path, tokens);
 	for (unsigned i = 0; i < n; i++) {
 		struct board_hex_spec *h = &hexes[path[i]];
 
 		if (h->terrain == CATAN_TERRAIN_DESERT)
 			h->number = 0;
 		else if (t < ARRAY_LEN(spiral_tokens))
-			h->number = spiral_tokens[t++];
+			h->number = tokens[t++];
 	}
 }
 

@@ -98,16 +98,19 @@ set_up(const char *spec)
  */
 START_TEST(test_board_composition)
 {
-	for (int seed = 0; seed < 12; seed++) {
+	for (int seed = 0; seed < 18; seed++) {
 		char spec[128];
 		const catan_game *g;
 		catan_state *s;
 		unsigned terrains[CATAN_TERRAIN_COUNT] = { 0 }, numbered = 0, twelve = 0;
 
+		/* the fixed layout, random numbers, the spiral ("starting in
+		 * a corner") */
 		if (seed == 0)
 			snprintf(spec, sizeof(spec), "%s", FIXED);
 		else
-			snprintf(spec, sizeof(spec), "base(seed=%d)+rivers", seed);
+			snprintf(spec, sizeof(spec), "base(seed=%d%s)+rivers", seed,
+				 seed >= 12 ? ",numbers=spiral" : "");
 		s = new_state(spec);
 		g = catan_state_game(s);
 		for (unsigned h = 0; h < 19; h++) {
@@ -195,6 +198,9 @@ START_TEST(test_robber_starts_on_a_swamp)
 			 CATAN_EINVAL);
 	ck_assert_ptr_null(g);
 	ck_assert_ptr_nonnull(strstr(catan_ctx_errmsg(ctx), "not a swamp"));
+	/* the fixed layout has fixed numbers */
+	ck_assert_int_eq(catan_game_new_from_string(&g, ctx, "base(board=beginner,numbers=spiral)+rivers"),
+			 CATAN_EINVAL);
 	catan_ctx_free(ctx);
 }
 END_TEST

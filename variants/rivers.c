@@ -152,7 +152,7 @@ river_position(unsigned h)
 }
 
 static int
-rivers_build_board(catan_game *g, bool fixed)
+rivers_build_board(catan_game *g, bool fixed, bool spiral)
 {
 	struct board_hex_spec hexes[ISLAND_HEXES], scratch[ISLAND_HEXES];
 	struct board_harbor_spec harbors[ISLAND_HARBORS];
@@ -195,14 +195,34 @@ rivers_build_board(catan_game *g, bool fixed)
 			hexes[river3[i].hex].terrain = river3[i].terrain;
 		for (size_t i = 0; i < ARRAY_LEN(river4); i++)
 			hexes[river4[i].hex].terrain = river4[i].terrain;
-		/* "place the number discs as normal ... skipping over the
-		 * swamps": at random, no red numbers side by side (B1). */
-		do {
-			memcpy(num, discs, sizeof(num));
-			catan_island__shuffle(num, 17, &rng);
-			for (unsigned h = 0, k = 0; h < ISLAND_HEXES; h++)
-				hexes[h].number = hexes[h].terrain == CATAN_TERRAIN_SWAMP ? 0 : num[k++];
-		} while (!catan_island__reds_apart(hexes, NULL, NULL));
+		/* "place the number discs as normal, starting in a corner, and
+		 * skipping over the swamps": numbers=spiral lays the discs A..R
+		 * but the 2 along the spiral from a corner drawn from the seed;
+		 * numbers=random (B1) at random, no red numbers side by side. */
+		if (spiral) {
+			uint8_t path[ISLAND_HEXES], tokens[ISLAND_HEXES - 1];
+			unsigned k = 0;
+
+			catan_island__spiral(catan_rng__below(&rng, 6), path, tokens);
+			for (unsigned i = 0; i < ISLAND_HEXES; i++) {
+				struct board_hex_spec *h = &hexes[path[i]];
+
+				while (k < ISLAND_HEXES - 1 && tokens[k] == 2)
+					k++;   /* "set aside the number 2 disc" */
+				if (h->terrain == CATAN_TERRAIN_SWAMP || k >= ISLAND_HEXES - 1)
+					h->number = 0;
+				else
+					h->number = tokens[k++];
+			}
+		} else {
+			do {
+				memcpy(num, discs, sizeof(num));
+				catan_island__shuffle(num, 17, &rng);
+				for (unsigned h = 0, k = 0; h < ISLAND_HEXES; h++)
+					hexes[h].number = hexes[h].terrain == CATAN_TERRAIN_SWAMP ?
+							  0 : num[k++];
+			} while (!catan_island__reds_apart(hexes, NULL, NULL));
+		}
 	}
 	/* "place the number 2 disc on the same hex as the number 12 disc" */
 	for (unsigned h = 0; h < ISLAND_HEXES; h++)
@@ -304,16 +324,17 @@ rivers_build_game(catan_game *g)
 		catan__ctx_seterr(g->ctx, "rivers: setup=beginner is not available: the beginner positions are for the base island, not the rivers' board");
 		return CATAN_EINVAL;
 	}
-	if (catan_game__param(g, "numbers") != 0) {
-		catan__ctx_seterr(g->ctx, "rivers: numbers=spiral is not available: the numbers skip the swamps and the 2 goes on the 12's hex (random numbers, no red numbers side by side)");
-		return CATAN_EINVAL;
-	}
 	if (!given) {
 		if (catan_game__param(g, "board") == 2) {
 			catan__ctx_seterr(g->ctx, "rivers: board=given is not available: give a board text with swamps and river and bridge sites (catan_ctx_set_board())");
 			return CATAN_EINVAL;
 		}
-		rc = rivers_build_board(g, catan_game__param(g, "board") == 1);
+		if (catan_game__param(g, "numbers") != 0 && catan_game__param(g, "board") != 0) {
+			catan__ctx_seterr(g->ctx, "rivers: numbers=spiral needs board=random: board=beginner has fixed numbers");
+			return CATAN_EINVAL;
+		}
+		rc = rivers_build_board(g, catan_game__param(g, "board") == 1,
+					catan_game__param(g, "numbers") != 0);
 		if (rc != CATAN_OK)
 			return rc;
 	}
