@@ -393,39 +393,23 @@ response_text(int32_t response)
 
 /* Scores and holdings as @observer may know them. */
 /* What the modules keep that the observer may see (counters, holdings,
- * declared pieces, number chips: Rivers of Catan's gold and bridges), as
- * the observation string spells them, on one line. */
+ * declared pieces, number chips: Rivers of Catan's gold and bridges), on
+ * one line. */
+static void
+print_module_line(const char *line, void *arg)
+{
+	int *count = arg;
+
+	printf("%s%s", (*count)++ ? "; " : "Modules: ", line);
+}
+
 static void
 print_module_state(const catan_state *s, int observer)
 {
-	size_t len = 0;
-	char *text;
-	int any = 0;
+	int count = 0;
 
-	(void)catan_state_observation_string(s, observer, NULL, 0, &len);
-	text = malloc(len + 1);
-	if (!text || catan_state_observation_string(s, observer, text, len + 1, NULL) != CATAN_OK) {
-		free(text);
-		return;
-	}
-	for (char *line = text; *line;) {
-		char *eol = strchr(line, '\n');
-
-		if (eol)
-			*eol = '\0';
-		if (strncmp(line, "counter ", 8) == 0 || strncmp(line, "holding ", 8) == 0 ||
-		    strncmp(line, "supply ", 7) == 0 || strncmp(line, "piece ", 6) == 0 ||
-		    strncmp(line, "chip ", 5) == 0) {
-			printf("%s%s", any ? "; " : "Modules: ", line);
-			any = 1;
-		}
-		if (!eol)
-			break;
-		line = eol + 1;
-	}
-	if (any)
+	if (cli_each_module_line(s, observer, print_module_line, &count) > 0)
 		printf("\n");
-	free(text);
 }
 
 static void
