@@ -391,3 +391,36 @@ cli_location_text(const catan_game *g, int kind, unsigned id, char *buf, size_t 
 			 kind >= 1 && kind <= 3 ? prefix[kind] : '?', id);
 	return buf;
 }
+
+int
+cli_each_module_line(const catan_state *s, int observer,
+		     void (*fn)(const char *line, void *arg), void *arg)
+{
+	size_t len = 0;
+	char *text;
+	int n = 0;
+
+	(void)catan_state_observation_string(s, observer, NULL, 0, &len);
+	text = malloc(len + 1);
+	if (!text || catan_state_observation_string(s, observer, text, len + 1, NULL) != CATAN_OK) {
+		free(text);
+		return -1;
+	}
+	for (char *line = text; *line;) {
+		char *eol = strchr(line, '\n');
+
+		if (eol)
+			*eol = '\0';
+		if (strncmp(line, "counter ", 8) == 0 || strncmp(line, "holding ", 8) == 0 ||
+		    strncmp(line, "supply ", 7) == 0 || strncmp(line, "piece ", 6) == 0 ||
+		    strncmp(line, "chip ", 5) == 0) {
+			fn(line, arg);
+			n++;
+		}
+		if (!eol)
+			break;
+		line = eol + 1;
+	}
+	free(text);
+	return n;
+}

@@ -459,6 +459,30 @@ print_scores(struct play *p, int observer)
 	}
 }
 
+/* One kind of the modules' lines, wrapped under its title. */
+struct module_kind {
+	const char *prefix;
+	const char *title;
+	int col;
+};
+
+static void
+print_module_kind(const char *line, void *arg)
+{
+	struct module_kind *k = arg;
+	size_t n = strlen(k->prefix);
+
+	if (strncmp(line, k->prefix, n) != 0)
+		return;
+	if (k->col == 0)
+		k->col = printf("%s:", k->title);
+	if (k->col > WIDTH - 24) {
+		printf("\n ");
+		k->col = 1;
+	}
+	k->col += printf(" %s;", line + n);
+}
+
 /*
  * What the rule modules add to the position, as @observer sees it: the
  * counters, holdings, supplies, declared pieces and number chips of the
@@ -468,44 +492,17 @@ print_scores(struct play *p, int observer)
 static void
 print_module_state(struct play *p, int observer)
 {
-	static const char *const kinds[] = { "counter ", "holding ", "supply ", "piece ", "chip " };
-	static const char *const titles[] = { "Counters", "Holdings", "Supplies", "Pieces",
-					      "Number chips" };
-	size_t len = 0;
-	char *text;
+	struct module_kind kinds[] = {
+		{ "counter ", "Counters", 0 }, { "holding ", "Holdings", 0 },
+		{ "supply ", "Supplies", 0 }, { "piece ", "Pieces", 0 },
+		{ "chip ", "Number chips", 0 },
+	};
 
-	if (catan_state_observation_string(p->s, observer, NULL, 0, &len) != CATAN_EBUFS ||
-	    (text = malloc(len + 1)) == NULL)
-		return;
-	if (catan_state_observation_string(p->s, observer, text, len + 1, NULL) == CATAN_OK) {
-		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
-			size_t klen = strlen(kinds[k]);
-			int col = 0, any = 0;
-
-			for (char *line = text; line && *line;) {
-				char *end = strchr(line, '\n');
-
-				if (end)
-					*end = '\0';
-				if (!strncmp(line, kinds[k], klen)) {
-					if (!any)
-						col = printf("%s:", titles[k]);
-					if (col > WIDTH - 24) {
-						printf("\n ");
-						col = 1;
-					}
-					col += printf(" %s;", line + klen);
-					any = 1;
-				}
-				if (end)
-					*end = '\n';
-				line = end ? end + 1 : NULL;
-			}
-			if (any)
-				putchar('\n');
-		}
+	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		cli_each_module_line(p->s, observer, print_module_kind, &kinds[k]);
+		if (kinds[k].col)
+			putchar('\n');
 	}
-	free(text);
 }
 
 static void

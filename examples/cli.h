@@ -155,4 +155,10 @@ const char *cli_action_text(const catan_game *g, const catan_action *a,
 const char *cli_location_text(const catan_game *g, int kind, unsigned id,
 			      char *buf, size_t cap);
 
+/* Call @fn with each line of @observer's observation string that tells
+ * what the game's modules keep (counter, holding, supply, piece, chip
+ * lines); the number of lines, or -1 when the string is unavailable. */
+int cli_each_module_line(const catan_state *s, int observer,
+			 void (*fn)(const char *line, void *arg), void *arg);
+
 #endif

@@ -278,3 +278,51 @@ catan_board_sites_at(const catan_game *g, int kind, unsigned id,
 		out[i] = list[i];
 	return n <= cap ? CATAN_OK : CATAN_EBUFS;
 }
+
+int
+catan_game_forbid_roads_on_sites(catan_game *g, unsigned site_kind)
+{
+	struct board *b;
+
+	if (!g || g->state_size || site_kind == 0 || site_kind >= CATAN_SITE_KIND_COUNT)
+		return CATAN_EINVAL;
+	b = &g->board;
+	for (unsigned i = 0; i < b->nsite; i++) {
+		const struct board_site *st = &b->site[i];
+
+		if (st->kind != site_kind || st->loc_kind != CATAN_LOC_EDGE)
+			continue;
+		for (unsigned j = 0; j < st->nloc; j++) {
+			unsigned e = b->site_loc[st->first + j];
+
+			if (e >= b->nedge)
+				continue;
+			b->edge[e].flags |= BOARD_EDGE_NO_ROAD;
+			if (e < BOARD_MASK_EDGES)
+				b->no_road[e >> 6] |= UINT64_C(1) << (e & 63);
+		}
+	}
+	return CATAN_OK;
+}
+
+int
+catan_game_set_desert_terrain(catan_game *g, unsigned terrain)
+{
+	if (!g || g->state_size || terrain >= CATAN_TERRAIN_COUNT)
+		return CATAN_EINVAL;
+	g->desert_terrain = (uint8_t)terrain;
+	g->has_desert_terrain = true;
+	return CATAN_OK;
+}
+
+int
+catan_board__site_of_kind(const struct board *b, int kind, unsigned id, unsigned site_kind)
+{
+	unsigned n;
+	const uint16_t *at = catan_board__sites_at(b, kind, id, &n);
+
+	for (unsigned i = 0; i < n; i++)
+		if (b->site[at[i]].kind == site_kind)
+			return at[i];
+	return -1;
+}

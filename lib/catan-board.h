@@ -47,6 +47,7 @@ struct board_hex {
 #define BOARD_EDGE_INTERIOR 0x01u /* a path inside hex[0] (hex_side[0] = BOARD_PART_PATH + corner) */
 #define BOARD_EDGE_SEAM     0x02u /* between hexes of two sections, or glued */
 #define BOARD_EDGE_GLUED    0x04u /* its hexes are joined by the spec's glue, not by position */
+#define BOARD_EDGE_NO_ROAD  0x08u /* no road may be built on it (catan_game_forbid_roads_on_sites()) */
 
 /* Intersections have up to four paths: a corner of a commodity hex has
  * its three sides and an interior path to the plaza (T&B). */
@@ -207,6 +208,7 @@ struct board {
 	uint64_t edge_ends[128];      /* the two ends of each edge */
 	uint64_t hex_verts[32];       /* the corners of each hex */
 	uint64_t harbor_verts;        /* intersections that open on a harbor */
+	uint64_t no_road[2];          /* the BOARD_EDGE_NO_ROAD edges */
 	/* The ratio bits of each set of harbors 4n..4n+3 (bit i: harbor
 	 * 4n+i), for boards of up to HARBOR_SET_MAX harbors: a player's
 	 * rates are four lookups, with no loop over the harbors held. */
@@ -282,6 +284,9 @@ void catan_board__text_free(const catan_ctx *ctx, struct board_text *t);
 int catan_board__format_text(const struct board *b, char *buf, size_t cap, size_t *len_out);
 /* The sites at a location (kind CATAN_LOC_*); their count in *n. */
 const uint16_t *catan_board__sites_at(const struct board *b, int kind, unsigned id, unsigned *n);
+/* The first site of @site_kind (a catan_site_kind) at a location (kind
+ * CATAN_LOC_*): its index, or -1. */
+int catan_board__site_of_kind(const struct board *b, int kind, unsigned id, unsigned site_kind);
 void catan_board__dispose(struct board *b, const catan_ctx *ctx);
 /* The intersection whose land hexes are exactly these 2 or 3, or BOARD_NONE
  * (also when two intersections qualify). */
@@ -318,6 +323,17 @@ bool catan_island__parse_harbors(const char *text,
 size_t catan_island__format(const struct board *b, char *buf, size_t cap);
 /* Fill specs for a random board from a seeded RNG (B1); spiral numbers if asked. */
 struct catan_rng;
+/* Fisher-Yates from the end (the order of draws is part of the seed ->
+ * board contract), for the island and the boards built on its frame. */
+void catan_island__shuffle(uint8_t *items, unsigned n, struct catan_rng *rng);
+/* B1 numbers=spiral: the frame's hexes counterclockwise from outer corner
+ * @corner (0..5), then the middle ring, then the centre, and the tokens in
+ * letter order A..R (FACTS 1.5) to lay along that path. */
+void catan_island__spiral(unsigned corner, uint8_t path[ISLAND_HEXES], uint8_t tokens[ISLAND_HEXES - 1]);
+/* No two red numbers (6, 8) on hexes of the frame that share a side; else
+ * the first such pair in *pa < *pb (when given). */
+bool catan_island__reds_apart(const struct board_hex_spec hexes[ISLAND_HEXES], unsigned *pa,
+			      unsigned *pb);
 void catan_island__random(struct board_hex_spec hexes[ISLAND_HEXES],
 			  struct board_harbor_spec harbors[ISLAND_HARBORS],
 			  struct catan_rng *rng, bool spiral);

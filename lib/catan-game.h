@@ -145,6 +145,11 @@ struct catan_game {
 	uint8_t contest_of[CATAN_MAX_PLAYERS];
 	uint32_t contest_members[CATAN_MAX_CONTESTS];
 	uint32_t road_weight_kinds;
+	/* The terrain the rules mean by "the desert" besides the robber's
+	 * home (catan_game_set_desert_terrain(): Rivers' swamps), and whether
+	 * one is set. */
+	uint8_t desert_terrain;
+	bool has_desert_terrain;
 
 	/* flat state layout */
 	uint32_t state_size;

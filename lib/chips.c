@@ -32,13 +32,7 @@ catan_game_declare_number_chips(catan_game *g)
 static int
 chip_space(const struct board *b, unsigned hex)
 {
-	unsigned n;
-	const uint16_t *at = catan_board__sites_at(b, CATAN_LOC_HEX, hex, &n);
-
-	for (unsigned i = 0; i < n; i++)
-		if (b->site[at[i]].kind == CATAN_SITE_CHIP_SPACE)
-			return at[i];
-	return -1;
+	return catan_board__site_of_kind(b, CATAN_LOC_HEX, hex, CATAN_SITE_CHIP_SPACE);
 }
 
 int

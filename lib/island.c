@@ -107,8 +107,8 @@ static const uint8_t outer_ring[12] = {
 static const uint8_t middle_ring[6] = { 4, 8, 13, 14, 10, 5 };
 #define ISLAND_CENTRE 9
 
-static void
-shuffle(uint8_t *items, unsigned n, struct catan_rng *rng)
+void
+catan_island__shuffle(uint8_t *items, unsigned n, struct catan_rng *rng)
 {
 	/* Fisher-Yates, from the end: the order of draws is part of the
 	 * seed -> board contract */
@@ -135,9 +135,9 @@ island_adjacent(unsigned a, unsigned b)
 
 /* No two red numbers (6, 8) on hexes that share a side; else the first
  * such pair in *pa < *pb (when given). */
-static bool
-red_numbers_apart(const struct board_hex_spec hexes[ISLAND_HEXES], unsigned *pa,
-		  unsigned *pb)
+bool
+catan_island__reds_apart(const struct board_hex_spec hexes[ISLAND_HEXES], unsigned *pa,
+			 unsigned *pb)
 {
 	for (unsigned a = 0; a < ISLAND_HEXES; a++) {
 		if (hexes[a].number != 6 && hexes[a].number != 8)
@@ -217,26 +217,33 @@ deal_tokens(struct board_hex_spec hexes[ISLAND_HEXES],
  * the desert lies (test_04_given_board_is_laid_as_written lays spiral
  * boards again as given boards, which refuse red numbers side by side).
  */
-static void
-deal_spiral(struct board_hex_spec hexes[ISLAND_HEXES], struct catan_rng *rng)
+void
+catan_island__spiral(unsigned corner, uint8_t path[ISLAND_HEXES], uint8_t tokens[ISLAND_HEXES - 1])
 {
-	uint8_t path[ISLAND_HEXES];
-	unsigned corner = catan_rng__below(rng, 6);
-	unsigned n = 0, t = 0;
+	unsigned n = 0;
 
 	for (unsigned i = 0; i < 12; i++)
 		path[n++] = outer_ring[(2 * corner + i) % 12];
 	for (unsigned i = 0; i < 6; i++)
 		path[n++] = middle_ring[(corner + i) % 6];
 	path[n++] = ISLAND_CENTRE;
+	memcpy(tokens, spiral_tokens, sizeof(spiral_tokens));
+}
 
+static void
+deal_spiral(struct board_hex_spec hexes[ISLAND_HEXES], struct catan_rng *rng)
+{
+	uint8_t path[ISLAND_HEXES], tokens[ISLAND_HEXES - 1];
+	unsigned n = ISLAND_HEXES, t = 0;
+
+	catan_island__spiral(catan_rng__below(rng, 6), path, tokens);
 	for (unsigned i = 0; i < n; i++) {
 		struct board_hex_spec *h = &hexes[path[i]];
 
 		if (h->terrain == CATAN_TERRAIN_DESERT)
 			h->number = 0;
 		else if (t < ARRAY_LEN(spiral_tokens))
-			h->number = spiral_tokens[t++];
+			h->number = tokens[t++];
 	}
 }
 
@@ -255,7 +262,7 @@ catan_island__random(struct board_hex_spec hexes[ISLAND_HEXES],
 	uint8_t kinds[ISLAND_HARBORS];
 
 	memcpy(terrain, box_terrain, sizeof(terrain));
-	shuffle(terrain, ISLAND_HEXES, rng);
+	catan_island__shuffle(terrain, ISLAND_HEXES, rng);
 	place_coords(hexes);
 	for (unsigned i = 0; i < ISLAND_HEXES; i++) {
 		hexes[i].terrain = terrain[i];
@@ -263,7 +270,7 @@ catan_island__random(struct board_hex_spec hexes[ISLAND_HEXES],
 	}
 
 	memcpy(kinds, box_harbor, sizeof(kinds));
-	shuffle(kinds, ISLAND_HARBORS, rng);
+	catan_island__shuffle(kinds, ISLAND_HARBORS, rng);
 	place_harbors(harbors, kinds);
 
 	if (spiral) {
@@ -280,9 +287,9 @@ catan_island__random(struct board_hex_spec hexes[ISLAND_HEXES],
 		uint8_t tokens[ISLAND_HEXES - 1];
 
 		memcpy(tokens, box_tokens, sizeof(tokens));
-		shuffle(tokens, ISLAND_HEXES - 1, rng);
+		catan_island__shuffle(tokens, ISLAND_HEXES - 1, rng);
 		deal_tokens(hexes, tokens);
-		if (red_numbers_apart(hexes, NULL, NULL))
+		if (catan_island__reds_apart(hexes, NULL, NULL))
 			break;
 	}
 }
@@ -417,7 +424,7 @@ catan_island__parse_tiles(const char *text, struct board_hex_spec hexes[ISLAND_H
 	{
 		unsigned a, b;
 
-		if (!red_numbers_apart(hexes, &a, &b)) {
+		if (!catan_island__reds_apart(hexes, &a, &b)) {
 			snprintf(why, cap, "red numbers side by side on h%u and h%u", a, b);
 			return false;
 		}

@@ -33,7 +33,10 @@
 #include "catan-private.h"
 
 /* Pipeline: each module may remove actions (keeping the order) and append
- * new ones; true when one appended (the list then needs sorting). */
+ * new ones; true when one may have appended (the list then needs sorting).
+ * A module that removes some and appends as many or fewer leaves the count
+ * no higher (Friendly Robber keeping only the swamps and adding the
+ * robber's own): the last action then differs from the one before. */
 static inline bool
 catan_modules__listing(const catan_state *s, int player, catan_action_list *list)
 {
@@ -42,9 +45,14 @@ catan_modules__listing(const catan_state *s, int player, catan_action_list *list
 
 	for (unsigned i = 0; i < g->nhook_legal; i++) {
 		size_t before = list->count;
+		catan_action last = CATAN_ACTION_INIT;
 
+		if (before)
+			last = list->items[before - 1];
 		g->hook_legal[i].fn(s, player, list, s->data + g->hook_legal[i].slice_offset);
-		appended |= list->count > before;
+		appended |= list->count > before ||
+			    (list->count && memcmp(&last, &list->items[list->count - 1],
+						   sizeof(last)) != 0);
 	}
 	return appended;
 }

@@ -41,7 +41,7 @@ has_free_edge_at(const catan_state *s, unsigned vertex)
 		unsigned e = bv->edge[i];
 
 		if (e != BOARD_NONE && e < s->game->board.nedge &&
-		    edges[e] == 0)
+		    edges[e] == 0 && !(s->game->board.edge[e].flags & BOARD_EDGE_NO_ROAD))
 			return true;
 	}
 	return false;
@@ -98,6 +98,11 @@ catan_build__check_road(const catan_state *s, int player, unsigned edge, bool se
 	if (st_cplayer(s, player)->roads_left == 0)
 		return CATAN_REASON_NO_PIECES_LEFT;
 	be = &b->edge[edge];
+	if (be->flags & BOARD_EDGE_NO_ROAD) {
+		catan_state__seterr(s, "no road may be built on e%u (a site of the board forbids it)",
+				    edge);
+		return CATAN_REASON_VARIANT_RULE;
+	}
 	if (setup) {
 		/* The set-up road leaves the settlement just placed (04). */
 		if (be->vert[0] != core->setup_vertex &&
@@ -187,7 +192,7 @@ mark_free_edges_at(const catan_state *s, unsigned vertex, uint64_t *mask)
 	for (unsigned i = 0; i < bv->nadj && i < BOARD_VERTEX_PATHS; i++) {
 		unsigned e = bv->edge[i];
 
-		if (edges[e] == 0)
+		if (edges[e] == 0 && !(s->game->board.edge[e].flags & BOARD_EDGE_NO_ROAD))
 			mask[e >> 6] |= 1ull << (e & 63);
 	}
 }
@@ -378,8 +383,8 @@ fast_legal_roads(const catan_state *s, int player, uint64_t out[2])
 	catan_build__sets(s, player, own_roads, any_road, &own_v, &any_v);
 	from = own_v | (ends_of(b, own_roads) & ~any_v);
 	board_edges_at(b, from, out);
-	out[0] &= ~any_road[0];
-	out[1] &= ~any_road[1];
+	out[0] &= ~(any_road[0] | b->no_road[0]);
+	out[1] &= ~(any_road[1] | b->no_road[1]);
 }
 
 /* legal_settlements() on a small board. */
@@ -591,7 +596,7 @@ catan_build__legal_setup_roads(const catan_state *s, int player, uint16_t *out, 
 	for (unsigned i = 0; i < bv->nadj && i < BOARD_VERTEX_PATHS; i++) {
 		unsigned e = bv->edge[i], j = n;
 
-		if (e >= b->nedge || edges[e] != 0)
+		if (e >= b->nedge || edges[e] != 0 || (b->edge[e].flags & BOARD_EDGE_NO_ROAD))
 			continue;
 		while (j > 0 && ids[j - 1] > e) {
 			ids[j] = ids[j - 1];

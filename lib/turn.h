@@ -204,8 +204,57 @@ catan_turn__robber_home(const catan_game *g)
 	return g->board.desert;
 }
 
+/*
+ * Whether "to the desert" may send the robber to @hex: the robber's home,
+ * or, in a game that names a desert terrain (catan_game_set_desert_terrain():
+ * Rivers' swamps), any hex of it, the mover's choice.
+ */
+static inline bool
+catan_turn__desert_choice(const catan_game *g, unsigned hex)
+{
+	if (hex >= g->board.nhex)
+		return false;
+	if (g->has_desert_terrain)
+		return g->board.hex[hex].terrain == g->desert_terrain;
+	return hex == g->board.desert;
+}
+
+/* Whether "the desert" is a hex other than @hex (where the robber could
+ * be sent from @hex). */
+static inline bool
+catan_turn__desert_elsewhere(const catan_game *g, unsigned hex)
+{
+	if (!g->has_desert_terrain)
+		return g->board.desert != BOARD_NONE && g->board.desert != hex;
+	for (unsigned h = 0; h < g->board.nhex; h++)
+		if (h != hex && g->board.hex[h].terrain == g->desert_terrain)
+			return true;
+	return false;
+}
+
+/* Whether vertex @v is "on the desert": a corner of a desert hex, or of a
+ * hex of the game's desert terrain. */
+static inline bool
+catan_turn__on_desert(const catan_game *g, unsigned v)
+{
+	const struct board_vertex *bv = &g->board.vert[v];
+
+	for (unsigned i = 0; i < bv->nhex && i < 3; i++) {
+		unsigned h = bv->hex[i];
+
+		if (h >= g->board.nhex)
+			continue;
+		if (g->board.hex[h].terrain == CATAN_TERRAIN_DESERT ||
+		    (g->has_desert_terrain && g->board.hex[h].terrain == g->desert_terrain))
+			return true;
+	}
+	return false;
+}
+
 /* Send the robber home (Robber Flees, Catan for Two's token robber), no
- * steal: false, with nothing changed, when the game has no home for it. */
+ * steal: false, with nothing changed, when the game has no home for it.
+ * A game with a desert terrain lets the mover choose among its hexes
+ * afterwards (the module that names it). */
 bool catan_turn__send_robber_home(catan_state *s);
 
 /* The robber step: @robber_phase, resuming in @resume when it ends. */

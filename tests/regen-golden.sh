@@ -35,6 +35,9 @@ base-event_cards-beginner-p3-explicit	2	300	base(players=3,board=beginner,setup=
 base-catan_for_two-random-p2-sampled	1	300	base(players=2,board=random,chance=sampled,seed=5)+catan_for_two
 base-catan_for_two-event_cards-beginner-p2-explicit	3	300	base(players=2,board=beginner,chance=explicit,seed=6)+event_cards+catan_for_two
 base-given-p4-sampled	1	300	base(players=4,board=given,tiles=G6.O5.W11.W9.O10.G5.G3.L8.B11.L2.W4.B6.G9.O10.D.L3.L4.W12.B8,harbors=W.3.G.L.O.B.3.3.3,chance=sampled,seed=8)
+base-rivers-random-p4-sampled	1	300	base(players=4,board=random,chance=sampled,seed=9)+rivers
+base-rivers-friendly_robber-event_cards-beginner-p3-explicit	2	300	base(players=3,board=beginner,chance=explicit,seed=10)+friendly_robber+event_cards+rivers
+base-rivers-catan_for_two-beginner-p2-explicit	3	300	base(players=2,board=beginner,chance=explicit,seed=11)+catan_for_two+rivers
 EOF
 }
 
@@ -91,6 +94,12 @@ find	base(players=4,board=random,chance=explicit,seed=42)	3	phase=discard .*curr
 find	base(players=4,board=random,chance=explicit,seed=42)	3	phase=trade_response .*current=simultaneous	4
 # Late game: the turn player's main phase in turn 100.
 find	base(players=4,board=random,chance=explicit,seed=42)	3	phase=main turn=100 	5
+# Rivers of Catan: the set-up on the fixed layout (D2 = 3*54: every
+# intersection; D3 = 3*130: the 144 set-up roads, summed over the
+# intersections, less the 2 ends of each of the 7 bridge sites).
+pos	base(players=3,board=beginner,chance=explicit,seed=1)+rivers	4
+# Rivers of Catan: a main phase in turn 30 (bridges, gold for a card).
+find	base(players=4,board=random,chance=explicit,seed=42)+rivers	3	phase=main turn=30 	4
 EOF
 }
 

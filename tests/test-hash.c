@@ -24,6 +24,7 @@ static const struct hash_case {
 	{ "base(players=3,seed=%u)", 0 },
 	{ "base(players=4,offer_max=0,seed=%u)+friendly_robber+harbors+event_cards", 0 },
 	{ "base(players=2,offer_max=0,seed=%u)+catan_for_two+event_cards", 0 },
+	{ "base(players=4,offer_max=0,seed=%u)+friendly_robber+rivers", 0 },
 	{ "base(players=4,offer_max=0,seed=%u)", 3 },
 	{ "base(players=4,offer_max=0,seed=%u)+event_cards", 4 },
 	{ "base(players=16,offer_max=0,seed=%u)", 6 },

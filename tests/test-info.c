@@ -21,6 +21,9 @@ static const struct info_case {
 	{ "base(players=4,offer_max=1,chance=explicit)+event_cards", 3, 4, 4, 0, 10 },
 	/* Catan for Two: two seated players and two neutral ones */
 	{ "base(players=2,offer_max=1)+catan_for_two", 2, 2, 2, 2, 10 },
+	/* Rivers of Catan: "If you have 10 or more VPs"; with Harbors 11 (T17) */
+	{ "base(players=4,offer_max=1)+rivers", 3, 4, 4, 0, 10 },
+	{ "base(players=3,offer_max=1)+rivers+harbors", 3, 4, 3, 0, 11 },
 };
 
 static void

@@ -125,18 +125,6 @@ is_neutral(unsigned p)
 	return p >= NEUTRAL_FIRST && p < NEUTRAL_FIRST + NEUTRAL_COUNT;
 }
 
-/* "on the desert": a corner of a desert hex (T5). */
-static bool
-on_desert(const struct board *b, unsigned v)
-{
-	const struct board_vertex *bv = &b->vert[v];
-
-	for (unsigned i = 0; i < bv->nhex && i < 3; i++)
-		if (bv->hex[i] < b->nhex &&
-		    b->hex[bv->hex[i]].terrain == CATAN_TERRAIN_DESERT)
-			return true;
-	return false;
-}
 
 /* "on the coast": fewer than three land hexes meet there (T5). */
 static bool
@@ -146,13 +134,17 @@ on_coast(const struct board *b, unsigned v)
 }
 
 static unsigned
-settlement_tokens(const struct board *b, unsigned v)
+settlement_tokens(const catan_game *g, unsigned v)
 {
+	const struct board *b = &g->board;
 	unsigned n = 0;
 
 	if (v >= b->nvert)
 		return 0;
-	if (on_desert(b, v))
+	/* "on the desert": a corner of a desert hex (T5), or of a hex of
+	 * the game's desert terrain (with Rivers of Catan: "When you build
+	 * a settlement on a swamp, you receive 2 trade tokens"). */
+	if (catan_turn__on_desert(g, v))
 		n += TOKENS_DESERT;
 	if (on_coast(b, v))
 		n += TOKENS_COAST;
@@ -451,7 +443,7 @@ c2_check_action(const catan_state *s, const catan_action *a, const void *slice)
 			catan_state__seterr(s, "Catan for Two: the board has no desert to move the robber to");
 			return CATAN_REASON_VARIANT_RULE;
 		}
-		if (c->robber_hex == catan_turn__robber_home(s->game))
+		if (!catan_turn__desert_elsewhere(s->game, c->robber_hex))
 			return CATAN_REASON_ROBBER_SAME_HEX;
 		return check_spend(s, a, cs);
 	case CATAN_ACT_FORCED_TRADE_GIVE:
@@ -603,7 +595,7 @@ legal_tokens(const catan_state *s, int p, catan_action_list *list,
 	a.arg = (uint16_t)(1 - p);
 	add(list, &a);
 	if (catan_turn__robber_home(s->game) != BOARD_NONE &&
-	    st_ccore(s)->robber_hex != catan_turn__robber_home(s->game)) {
+	    catan_turn__desert_elsewhere(s->game, st_ccore(s)->robber_hex)) {
 		a.type = CATAN_ACT_TOKEN_ROBBER;
 		a.arg = 0;
 		add(list, &a);
@@ -898,7 +890,7 @@ after_build(catan_state *s, const catan_action *a, struct c2_slice *cs, bool tur
 	if (a->type == CATAN_ACT_BUILD_SETTLEMENT && a->player >= 0 && a->player < SEATED &&
 	    a->target < b->nvert &&
 	    st_cvert(s)[a->target] == PIECE_BYTE(a->player, CATAN_PIECE_SETTLEMENT))
-		take_tokens(cs, a->player, settlement_tokens(b, a->target));
+		take_tokens(cs, a->player, settlement_tokens(s->game, a->target));
 	if (c->phase == CATAN_PHASE_GAME_OVER)
 		return;
 

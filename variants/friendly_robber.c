@@ -3,7 +3,7 @@
  * robber spares players with 2 or fewer public points.
  * SPDX-License-Identifier: MIT
  */
-#include "catan-private.h"
+#include "turn.h"
 
 /*
  * traders-and-barbarians.txt, The Friendly Robber: "You may not move the
@@ -33,6 +33,7 @@ struct fr_rule {
 	uint32_t protected;   /* players with FR_PROTECTED_MAX_VP or fewer */
 	bool any_open;        /* some hex other than the robber's is valid */
 	unsigned fallback;    /* where it goes when none is: the desert */
+	bool any_desert;      /* some hex is "the desert" (else it stays) */
 	/* Boards of up to 64 hexes: the hexes with a protected player's
 	 * building, from one pass over the intersections. */
 	bool have_spared;
@@ -125,6 +126,19 @@ fr_rule_get(const catan_state *s, struct fr_rule *r)
 	/* Without a desert on the board the robber has nowhere to be sent,
 	 * so it stays where it is (documented in doc/variants). */
 	r->fallback = b->desert != BOARD_NONE ? b->desert : robber;
+	r->any_desert = catan_turn__desert_choice(s->game, robber) ||
+			catan_turn__desert_elsewhere(s->game, robber);
+}
+
+/* "move the robber to the desert": the desert, or in a game whose desert
+ * is a terrain (Rivers' swamps, T11) any hex of it, the mover's choice;
+ * where there is none, the robber's own hex. */
+static bool
+fr_fallback_ok(const catan_state *s, const struct fr_rule *r, unsigned hex)
+{
+	if (!r->any_desert)
+		return hex == st_ccore(s)->robber_hex;
+	return catan_turn__desert_choice(s->game, hex);
 }
 
 /* May the robber go to @p hex under this module (other rules aside)? */
@@ -132,7 +146,7 @@ static bool
 fr_allows(const catan_state *s, const struct fr_rule *r, unsigned hex)
 {
 	if (!r->any_open)
-		return hex == r->fallback;
+		return fr_fallback_ok(s, r, hex);
 	/* Staying put is the variant's business when other hexes are open. */
 	if (hex == st_ccore(s)->robber_hex)
 		return true;
@@ -178,7 +192,7 @@ fr_permit(const catan_state *s, const catan_action *a, int reason,
 	    reason != CATAN_REASON_ROBBER_SAME_HEX)
 		return 0;
 	fr_rule_get(s, &r);
-	return !r.any_open && a->target == r.fallback;
+	return !r.any_open && fr_fallback_ok(s, &r, a->target);
 }
 
 static void
@@ -186,7 +200,8 @@ fr_legal_actions(const catan_state *s, int player, catan_action_list *list,
 		 const void *slice)
 {
 	struct fr_rule r;
-	bool have_rule = false, have_fallback = false;
+	bool have_rule = false, have_own = false;
+	unsigned robber = st_ccore(s)->robber_hex;
 	size_t kept = 0;
 
 	(void)slice;
@@ -204,8 +219,8 @@ fr_legal_actions(const catan_state *s, int player, catan_action_list *list,
 			}
 			if (!fr_allows(s, &r, a->target))
 				continue;
-			if (a->target == r.fallback)
-				have_fallback = true;
+			if (a->target == robber)
+				have_own = true;
 		}
 		if (kept != i)
 			list->items[kept] = *a;
@@ -214,13 +229,13 @@ fr_legal_actions(const catan_state *s, int player, catan_action_list *list,
 	list->count = kept;
 	/* The robber phase always offers a move: the fallback, which the
 	 * variant does not list when it is the robber's own hex. */
-	if (have_rule && !r.any_open && !have_fallback &&
+	if (have_rule && !r.any_open && !have_own && fr_fallback_ok(s, &r, robber) &&
 	    list->count < list->cap) {
 		catan_action m = CATAN_ACTION_INIT;
 
 		m.type = CATAN_ACT_MOVE_ROBBER;
 		m.player = (int8_t)player;
-		m.target = (uint16_t)r.fallback;
+		m.target = (uint16_t)robber;
 		list->items[list->count++] = m;
 	}
 }

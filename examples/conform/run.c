@@ -493,6 +493,13 @@ do_remove(struct runner *r, const struct line *l)
 
 /* ----------------------------------------------------------------- show */
 
+static void
+show_line(const char *line, void *arg)
+{
+	(void)arg;
+	printf("  %s\n", line);
+}
+
 /* The rest of 'show': the neutral players (pieces, no cards), then the
  * counters, holdings, declared pieces and number chips as the referee's observation
  * string spells them. */
@@ -500,8 +507,6 @@ static void
 show_neutral_and_counters(struct runner *r, int n)
 {
 	int neutral = catan_game_neutral_players(r->game);
-	size_t len = 0;
-	char *text;
 
 	for (int p = n; p < n + (neutral > 0 ? neutral : 0); p++) {
 		catan_player_info info;
@@ -513,29 +518,8 @@ show_neutral_and_counters(struct runner *r, int n)
 		       (unsigned)info.roads_left, (unsigned)info.settlements_left,
 		       (unsigned)info.cities_left);
 	}
-	(void)catan_state_observation_string(r->state, CATAN_OBSERVER_ALL, NULL, 0, &len);
-	text = malloc(len + 1);
-	if (text == NULL ||
-	    catan_state_observation_string(r->state, CATAN_OBSERVER_ALL, text, len + 1,
-					   NULL) != CATAN_OK) {
-		free(text);
+	if (cli_each_module_line(r->state, CATAN_OBSERVER_ALL, show_line, NULL) < 0)
 		printf("  (counters unavailable)\n");
-		return;
-	}
-	for (char *line = text; *line;) {
-		char *eol = strchr(line, '\n');
-
-		if (eol)
-			*eol = '\0';
-		if (strncmp(line, "counter ", 8) == 0 || strncmp(line, "holding ", 8) == 0 ||
-		    strncmp(line, "supply ", 7) == 0 || strncmp(line, "piece ", 6) == 0 ||
-		    strncmp(line, "chip ", 5) == 0)
-			printf("  %s\n", line);
-		if (!eol)
-			break;
-		line = eol + 1;
-	}
-	free(text);
 }
 
 /* show: print the position (a debugging aid; asserts nothing). */

@@ -15,7 +15,8 @@
  * @defgroup traders Traders & Barbarians
  *
  * The modules `event_cards` and `catan_for_two` add actions and phases of
- * their own to `base`. Their numbers are fixed here so that hosts and
+ * their own to `base`; `rivers` (Rivers of Catan) adds its bridge and its
+ * gold spending. Their numbers are fixed here so that hosts and
  * language bindings can switch on them; notation, reasons and the rest of
  * the API treat them like the base game's (catan_action_format(),
  * catan_state_phase_name(), ...). Each module's page in doc/variants/
@@ -83,6 +84,25 @@ enum catan_for_two_action {
 	CATAN_ACT_TOKEN_ROBBER        = 0x146,
 	CATAN_ACT_FOR_TWO_FIRST       = 0x140, /**< first type of the module */
 	CATAN_ACT_FOR_TWO_LAST        = 0x15f  /**< last type of the module */
+};
+
+/** Action types of the `rivers` module (0x180..0x19f). */
+enum catan_rivers_action {
+	/** Build a bridge on target = an empty bridge-site edge (2 brick, 1 lumber). */
+	CATAN_ACT_BUILD_BRIDGE        = 0x180,
+	/** Spend 2 gold for 1 resource card from the bank: get[] = that card. */
+	CATAN_ACT_SPEND_GOLD          = 0x181,
+	/** "To the desert": the mover puts the robber on target = a swamp of their choice. */
+	CATAN_ACT_ROBBER_SWAMP        = 0x182,
+	CATAN_ACT_RIVERS_FIRST        = 0x180, /**< first type of the module */
+	CATAN_ACT_RIVERS_LAST         = 0x19f  /**< last type of the module */
+};
+
+/** Phases of the `rivers` module. */
+enum catan_rivers_phase {
+	CATAN_PHASE_ROBBER_SWAMP      = 120, /**< the turn player picks the swamp "to the desert" sends the robber to */
+	CATAN_PHASE_RIVERS_FIRST      = 120, /**< first phase of `rivers` */
+	CATAN_PHASE_RIVERS_LAST       = 127  /**< last phase of `rivers` */
 };
 
 /** Phases of the Traders & Barbarians modules. */

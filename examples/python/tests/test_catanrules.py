@@ -792,3 +792,25 @@ def test_holdings_and_pieces_of_a_game_without(ctx):
         state.pieces_at(0, 0)
     with pytest.raises(catanrules.InvalidArgumentError):
         state.piece_locations(0, 0)
+
+
+def test_rivers_gold_bridges_and_wealth(ctx):
+    # traders-and-barbarians.txt, Rivers of Catan, read through the generic
+    # queries: gold (a public holding traded at home and at the bank), the
+    # bridge (a road-like piece, 3 each), the wealth tiles as counters.
+    game = ctx.game("base(players=3,board=beginner,chance=explicit)+rivers")
+    assert [h["name"] for h in game.holdings] == ["gold"]
+    assert game.holdings[0]["trade"] == ["traded", "maritime"]
+    assert game.pieces[0]["name"] == "bridge" and game.pieces[0]["stock"] == 3
+    assert game.board_counts["sites"] == 4
+    state = game.new_state()
+    # T11: all tied at the least gold, all Poor: -2 points each
+    assert [state.counter("poor", p) for p in range(3)] == [1, 1, 1]
+    assert state.counter("wealthiest") == -1
+    state.apply("chance first_player p0")
+    # "For each settlement you build on an intersection of a river tile,
+    # you receive 1 gold." and the Wealthiest Catanian follows at once
+    state.apply("p0 build_settlement h12.se")
+    assert state.holding("gold", 0) == 1
+    assert state.counter("wealthiest") == 0
+    assert state.piece_stock("bridge", 0) == 3

@@ -357,6 +357,38 @@ int catan_game_declare_action_shape(catan_game *g, const catan_action_shape *sha
  *  stopping at the first refused. */
 int catan_game_declare_action_shapes(catan_game *g, const catan_action_shape *shapes, size_t n);
 
+/**
+ * Forbid roads on the edges a kind of site covers, from the variant's or a
+ * module's build_game, after the board is final ("Roads may not be built
+ * on bridge sites", traders-and-barbarians.txt, Rivers of Catan). Every
+ * road the core places or lists keeps off them: set-up roads, roads built
+ * and Road Building's (B10: the card is playable only when a road fits),
+ * and the roads of neutral players; a road-like piece may still go there
+ * (catan_pieces__check_place() does not ask). A refused road has the
+ * reason #CATAN_REASON_VARIANT_RULE.
+ * @param g the game being built
+ * @param site_kind a #catan_site_kind whose sites cover edges (others
+ *        change nothing)
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL an unknown kind, or the game is built
+ */
+int catan_game_forbid_roads_on_sites(catan_game *g, unsigned site_kind);
+
+/**
+ * Say which hexes the rules mean by "the desert", from a build_game, on a
+ * board without one (Rivers of Catan: "Actions that move the robber to
+ * the desert move it to a swamp instead", RULINGS T11: "a swamp of the
+ * mover's choice"). The robber still starts on its home (the board's
+ * robber-home site or first desert, catan_turn__robber_home()); "to the
+ * desert" then means any hex of @p terrain, the mover's choice
+ * (catan_turn__desert_choice()), and "on the desert" a corner of one.
+ * @param g the game being built
+ * @param terrain a #catan_terrain
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL an unknown terrain, or the game is built
+ */
+int catan_game_set_desert_terrain(catan_game *g, unsigned terrain);
+
 /** Current version of struct catan_variant_ops. */
 #define CATAN_VARIANT_OPS_VERSION 4
 
