@@ -23,6 +23,9 @@ static const char *const games[] = {
 	"base(players=2,seed=8)+catan_for_two",
 	"base(players=4,seed=9,chance=explicit)+friendly_robber+harbors+event_cards",
 	"base(players=2,seed=10,chance=explicit)+catan_for_two+event_cards",
+	"base(players=4,seed=11)+rivers",
+	"base(players=3,seed=12,chance=explicit)+rivers+friendly_robber+harbors+event_cards",
+	"base(players=2,seed=13)+rivers+catan_for_two+event_cards",
 };
 
 /* Random play, under SplitMix64. */

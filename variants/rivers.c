@@ -309,6 +309,13 @@ count_bridge_sites(const struct board *b)
 
 /* ------------------------------------------------------------ game, state */
 
+/* The action space's blocks of the module's player actions (space.h). */
+static const catan_action_shape rivers_shapes[] = {
+	{ CATAN_ACT_BUILD_BRIDGE, CATAN_SPACE_EDGE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0 },
+	{ CATAN_ACT_SPEND_GOLD, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_GET_ONE, 1 },
+	{ CATAN_ACT_ROBBER_SWAMP, CATAN_SPACE_HEX, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0 },
+};
+
 static int
 rivers_build_game(catan_game *g)
 {
@@ -392,7 +399,7 @@ rivers_build_game(catan_game *g)
 	/* a bridge on each site and a card of each kind for gold */
 	g->max_actions = (uint16_t)(g->max_actions + count_bridge_sites(&g->board) +
 				    CATAN_MAX_CARD_KINDS);
-	return CATAN_OK;
+	return catan_game_declare_action_shapes(g, rivers_shapes, ARRAY_LEN(rivers_shapes));
 }
 
 /* The wealth tiles from the gold counts: "The player with the most gold
