@@ -201,11 +201,21 @@ void catan_turn__discard(catan_state *s, int p, const uint8_t give[CATAN_MAX_CAR
 static inline unsigned
 catan_turn__robber_home(const catan_game *g)
 {
-	return g->board.desert;
+	return g->robber_off_board ? BOARD_NONE : g->board.desert;
+}
+
+/* Whether the robber's home is off the board (catan_game_set_robber_off_board():
+ * Fishing on Catan, Merchant Trains). */
+static inline bool
+catan_turn__robber_home_off_board(const catan_game *g)
+{
+	return g->robber_off_board;
 }
 
 /* Send the robber home (Robber Flees, Catan for Two's token robber), no
- * steal: false, with nothing changed, when the game has no home for it. */
+ * steal: false, with nothing changed, when the game has no home for it.
+ * In a game whose robber's home is off the board it leaves the board
+ * (core_state.robber_hex BOARD_NONE). */
 bool catan_turn__send_robber_home(catan_state *s);
 
 /* The robber step: @robber_phase, resuming in @resume when it ends. */
