@@ -201,17 +201,26 @@ fish_at(const catan_state *s, unsigned v, unsigned total, unsigned units)
 
 /* ---------------------------------------------------------- the board */
 
-/* The inner area: the centre (the land hex whose six neighbours are land,
- * all of them) and its neighbours; BOARD_NONE-padded. */
+static bool
+surrounded(const struct board *b, unsigned h)
+{
+	for (unsigned i = 0; i < 6; i++)
+		if (b->hex[h].nbr[i] == BOARD_NONE)
+			return false;
+	return true;
+}
+
+/* The inner area: the centre (the land hex whose neighbours are land hexes
+ * surrounded by land) and its six neighbours. */
 static unsigned
 inner_hexes(const struct board *b, uint16_t out[7])
 {
 	for (unsigned h = 0; h < b->nhex; h++) {
-		unsigned land = 0;
+		bool centre = surrounded(b, h);
 
-		for (unsigned i = 0; i < 6; i++)
-			land += b->hex[h].nbr[i] != BOARD_NONE;
-		if (land == 6) {
+		for (unsigned i = 0; i < 6 && centre; i++)
+			centre = surrounded(b, b->hex[h].nbr[i]);
+		if (centre) {
 			out[0] = (uint16_t)h;
 			for (unsigned i = 0; i < 6; i++)
 				out[1 + i] = b->hex[h].nbr[i];
