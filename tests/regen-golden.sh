@@ -35,6 +35,8 @@ base-event_cards-beginner-p3-explicit	2	300	base(players=3,board=beginner,setup=
 base-catan_for_two-random-p2-sampled	1	300	base(players=2,board=random,chance=sampled,seed=5)+catan_for_two
 base-catan_for_two-event_cards-beginner-p2-explicit	3	300	base(players=2,board=beginner,chance=explicit,seed=6)+event_cards+catan_for_two
 base-given-p4-sampled	1	300	base(players=4,board=given,tiles=G6.O5.W11.W9.O10.G5.G3.L8.B11.L2.W4.B6.G9.O10.D.L3.L4.W12.B8,harbors=W.3.G.L.O.B.3.3.3,chance=sampled,seed=8)
+base-fishing-random-p4-sampled	1	400	base(players=4,board=random,chance=sampled,seed=9)+fishing
+base-fishing-event_cards-harbors-beginner-p3-explicit	2	400	base(players=3,board=beginner,chance=explicit,seed=10)+fishing+event_cards+harbors
 EOF
 }
 
@@ -91,6 +93,13 @@ find	base(players=4,board=random,chance=explicit,seed=42)	3	phase=discard .*curr
 find	base(players=4,board=random,chance=explicit,seed=42)	3	phase=trade_response .*current=simultaneous	4
 # Late game: the turn player's main phase in turn 100.
 find	base(players=4,board=random,chance=explicit,seed=42)	3	phase=main turn=100 	5
+# Fishing on Catan: the start (the fish supply does not change the set-up's
+# counts until a second settlement touches the lake or a fishing ground).
+pos	base(players=3,board=beginner,chance=explicit,seed=1)+fishing	4
+# A fish token drawn: a chance node over the supply (boot, 1, 2, 3 fish).
+pos	base(players=4,board=random,chance=explicit,seed=9)+fishing@seed=3,steps=10	4
+# The turn player's main phase with fish to spend, mid-game.
+find	base(players=4,board=random,chance=explicit,seed=9)+fishing	3	phase=main turn=40 	3
 EOF
 }
 
