@@ -525,25 +525,29 @@ START_TEST(fish_not_traded)
 END_TEST
 
 /* "When the supply of fish tokens is empty, shuffle the fish tokens in the
- * discard pile ... to create a new supply." With both empty drawing stops
- * (T10). */
-START_TEST(reshuffle_and_stop)
+ * discard pile and place them face down next to the game board to create
+ * a new supply." The old boot never goes back (T10). (Supply and pile both
+ * empty cannot happen with 4 players: 29 tokens, at most 28 held.) */
+START_TEST(reshuffle)
 {
 	catan_state *s = fishing("");
 
-	/* everything held or spent: p1 holds 7, p3 holds 7, p0 7 (21); 8 spent */
-	set_fish(s, 1, 7, 0, 0);
-	set_fish(s, 3, 4, 3, 0);
-	set_fish(s, 0, 0, 7, 0);
-	set_fish(s, 2, 0, 0, 7);
-	CATAN_ASSERT_OK(catan_edit_set_holding(s, 2, "boot", 1));
-	/* supply now: 0 ones, 0 twos, 1 three; spend it to the pile */
-	CATAN_ASSERT_OK(catan_edit_set_holding(s, 2, "fish_3", 7));
-	ck_assert_int_eq(holding(s, CATAN_HOLDING_SUPPLY, "fish"), 1);
-	set_fish(s, 2, 0, 0, 0);
-	set_fish(s, 0, 0, 0, 0);
-	ck_assert_int_eq(holding(s, CATAN_HOLDING_SUPPLY, "fish"), 8 + 7 + 0);
-	(void)s;
+	set_fish(s, 1, 2, 0, 0);
+	CATAN_ASSERT_OK(catan_edit_set_holding(s, 3, "boot", 1));
+	CATAN_ASSERT_OK(catan_edit_set_holding(s, CATAN_HOLDING_SUPPLY, "fish_1", 0));
+	CATAN_ASSERT_OK(catan_edit_set_holding(s, CATAN_HOLDING_SUPPLY, "fish_2", 0));
+	CATAN_ASSERT_OK(catan_edit_set_holding(s, CATAN_HOLDING_SUPPLY, "fish_3", 0));
+	ck_assert_int_eq(game_counter(s, "fish_pile_1"), 9);
+	ck_assert_int_eq(game_counter(s, "fish_pile_2"), 10);
+	ck_assert_int_eq(game_counter(s, "fish_pile_3"), 8);
+	ROLL(s, 3);
+	/* the pile became the supply; p1's tokens and p3's boot stay out */
+	ck_assert_int_eq(holding(s, CATAN_HOLDING_SUPPLY, "fish"), 27);
+	ck_assert_int_eq(game_counter(s, "fish_pile_1"), 0);
+	OUTCOME(s, "chance fish_draw 1", 9, 27);
+	OUTCOME(s, "chance fish_draw boot", 0, 1);
+	APPLY(s, "chance fish_draw 2");
+	ck_assert_int_eq(holding(s, 0, "fish_2"), 1);
 }
 END_TEST
 
@@ -641,7 +645,7 @@ catan_test_register(SRunner *sr)
 	ADD(s, not_in_other_decisions);
 	ADD(s, fish_are_not_cards);
 	ADD(s, fish_not_traded);
-	ADD(s, reshuffle_and_stop);
+	ADD(s, reshuffle);
 	ADD(s, combinations);
 	ADD(s, robber_flees_off_board);
 	ADD(s, snapshot_round_trip);

@@ -122,10 +122,16 @@ pile_of(const catan_state *s, unsigned v)
 }
 
 static unsigned
+fish_supply(const catan_state *s)
+{
+	return supply_of(s, H_FISH1) + supply_of(s, H_FISH2) + supply_of(s, H_FISH3);
+}
+
+/* Tokens face down: the fish and, until drawn, the old boot. */
+static unsigned
 supply_total(const catan_state *s)
 {
-	return supply_of(s, H_FISH1) + supply_of(s, H_FISH2) + supply_of(s, H_FISH3) +
-	       supply_of(s, H_BOOT);
+	return fish_supply(s) + supply_of(s, H_BOOT);
 }
 
 static void
@@ -529,7 +535,7 @@ next_draw(catan_state *s, struct fish_slice *fs)
 			fs->owed[p] = 0;
 			continue;
 		}
-		if (supply_total(s) == 0)
+		if (fish_supply(s) == 0)
 			reshuffle(s);
 		if (supply_total(s) == 0) {
 			/* supply and pile both empty: drawing stops (T10) */
@@ -1033,7 +1039,7 @@ fish_apply(catan_state *s, const catan_action *a, void *slice)
 		catan_turn__resume(s, fs->swap_return);
 		fs->swap_return = 0;
 		fs->swapping = 1;
-		if (supply_total(s) == 0)
+		if (fish_supply(s) == 0)
 			reshuffle(s);
 		c->chance = CHANCE_FISH_DRAW;
 		break;
