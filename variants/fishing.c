@@ -6,8 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "turn.h"
-#include "catanrules/traders.h"
+#include "fishing.h"
 
 /*
  * traders-and-barbarians.txt, Fishing on Catan; RULINGS.md T6, T10, T17,
@@ -42,8 +41,6 @@ static const unsigned fish_total[4] = { 1, 11, 10, 8 }; /* [0]: the old boot */
 #define COST_RESOURCE 4
 #define COST_ROAD 5
 #define COST_DEV 7
-/* The payment's slots in give[]: the tokens of one, two and three fish. */
-#define PAY_SLOT(v) (4 + (v))
 
 /* Holdings, in declaration order. */
 enum { H_FISH1, H_FISH2, H_FISH3, H_BOOT };
@@ -53,10 +50,6 @@ enum { H_FISH1, H_FISH2, H_FISH3, H_BOOT };
 #define CHANCE_FISH_DRAW CHANCE_FISH_FIRST
 #define CHANCE_FISH_STEAL (CHANCE_FISH_FIRST + 1)
 
-/* "Use the remaining numbers 4, 5, 6, 8, 9, 10" (FACTS 3.2) */
-static const uint8_t ground_numbers[6] = { 4, 5, 6, 8, 9, 10 };
-/* "produces on 2, 3, 11, 12" (T6) */
-static const uint8_t lake_numbers[4] = { 2, 3, 11, 12 };
 
 struct fish_slice {
 	uint8_t owed[CATAN_MAX_PLAYERS]; /* tokens still to draw this production */
@@ -205,234 +198,6 @@ fish_at(const catan_state *s, unsigned v, unsigned total, unsigned units)
 	return count;
 }
 
-/* ---------------------------------------------------------- the board */
-
-static bool
-surrounded(const struct board *b, unsigned h)
-{
-	for (unsigned i = 0; i < 6; i++)
-		if (b->hex[h].nbr[i] == BOARD_NONE)
-			return false;
-	return true;
-}
-
-/* The inner area: the centre (the land hex whose neighbours are land hexes
- * surrounded by land) and its six neighbours. */
-static unsigned
-inner_hexes(const struct board *b, uint16_t out[7])
-{
-	for (unsigned h = 0; h < b->nhex; h++) {
-		bool centre = surrounded(b, h);
-
-		for (unsigned i = 0; i < 6 && centre; i++)
-			centre = surrounded(b, b->hex[h].nbr[i]);
-		if (centre) {
-			out[0] = (uint16_t)h;
-			for (unsigned i = 0; i < 6; i++)
-				out[1 + i] = b->hex[h].nbr[i];
-			return 7;
-		}
-	}
-	return 0;
-}
-
-static bool
-is_red(unsigned n)
-{
-	return n == 6 || n == 8;
-}
-
-static bool
-edge_has_harbor(const struct board *b, unsigned e)
-{
-	for (unsigned i = 0; i < b->nharbor; i++)
-		if (b->harbor[i].edge == e)
-			return true;
-	return false;
-}
-
-/* The coastal notches whose fishing ground serves no harbor: an
- * intersection of two land hexes on the coast, and the far ends of its
- * two coastal edges; neither edge has a harbor (its ends may serve one). */
-static unsigned
-ground_places(const struct board *b, uint16_t verts[][3], unsigned max)
-{
-	unsigned n = 0;
-
-	for (unsigned v = 0; v < b->nvert && n < max; v++) {
-		const struct board_vertex *bv = &b->vert[v];
-		uint16_t ends[2];
-		unsigned ne = 0;
-
-		bool harbor = false;
-
-		if (bv->nhex != 2)
-			continue;
-		for (unsigned i = 0; i < bv->nadj && i < BOARD_VERTEX_PATHS; i++) {
-			const struct board_edge *e = &b->edge[bv->edge[i]];
-
-			if (e->nhex == 1 && ne < 2) {
-				ends[ne++] = bv->adj[i];
-				harbor |= edge_has_harbor(b, bv->edge[i]);
-			}
-		}
-		if (ne != 2 || harbor)
-			continue;
-		verts[n][0] = ends[0];
-		verts[n][1] = (uint16_t)v;
-		verts[n][2] = ends[1];
-		n++;
-	}
-	return n;
-}
-
-static bool
-board_has_lake(const struct board *b)
-{
-	for (unsigned h = 0; h < b->nhex; h++)
-		if (b->hex[h].terrain == CATAN_TERRAIN_LAKE)
-			return true;
-	return false;
-}
-
-static bool
-board_has_grounds(const struct board *b)
-{
-	for (unsigned i = 0; i < b->nsite; i++)
-		if (b->site[i].kind == CATAN_SITE_FISHING_GROUND)
-			return true;
-	return false;
-}
-
-/* Rebuild the board the variant dealt: the desert a lake on 2, 3, 11, 12
- * (in the inner area on the random board), six fishing grounds. */
-static int
-make_board(catan_game *g)
-{
-	struct board *b = &g->board;
-	struct board_hex_spec hexes[64];
-	struct board_harbor_spec harbors[32];
-	struct board_site_spec sites[6];
-	struct board_ref refs[6][3];
-	uint16_t places[12][3], inner[7];
-	uint8_t values[6];
-	struct board_spec spec = { 0 };
-	struct catan_rng rng;
-	unsigned desert = BOARD_NONE, nplace;
-	char why[160] = "";
-	int rc;
-
-	if (board_has_lake(b)) {
-		if (!board_has_grounds(b)) {
-			catan__ctx_seterr(g->ctx, "fishing: the board has a lake but no fishing_ground sites");
-			return CATAN_EINVAL;
-		}
-		return CATAN_OK;
-	}
-	if (b->nhex > ARRAY_LEN(hexes) || b->nharbor > ARRAY_LEN(harbors) || b->nsite || b->nplaza) {
-		catan__ctx_seterr(g->ctx, "fishing: give a board with a lake and fishing_ground sites (this one is not the standard island)");
-		return CATAN_EINVAL;
-	}
-	for (unsigned h = 0; h < b->nhex; h++) {
-		const struct board_hex *bh = &b->hex[h];
-
-		hexes[h] = (struct board_hex_spec){ .q = bh->q, .r = bh->r, .terrain = bh->terrain,
-						   .number = bh->number, .area = bh->area,
-						   .section = bh->section };
-		memcpy(hexes[h].more, bh->more, sizeof(hexes[h].more));
-		if (bh->terrain == CATAN_TERRAIN_DESERT && desert == BOARD_NONE)
-			desert = h;
-	}
-	if (desert == BOARD_NONE) {
-		catan__ctx_seterr(g->ctx, "fishing: the board has neither a lake nor a desert to replace");
-		return CATAN_EINVAL;
-	}
-	catan_rng__seed(&rng, g->seed, 0x6669736875u);
-	/* "Place it and six random hexes in the light blue, inner area": on
-	 * the random board a desert dealt outside it trades places with a
-	 * random inner hex (not a 6 or 8: no red numbers come to touch). */
-	if (catan_game__param(g, "board") == 0 && !(g->ctx && g->ctx->board) &&
-	    inner_hexes(b, inner) == 7) {
-		bool inside = false;
-		uint16_t pick[7];
-		unsigned npick = 0;
-
-		for (unsigned i = 0; i < 7; i++)
-			inside |= inner[i] == desert;
-		for (unsigned i = 0; i < 7 && !inside; i++)
-			if (!is_red(b->hex[inner[i]].number))
-				pick[npick++] = inner[i];
-		if (!inside && npick) {
-			unsigned x = pick[catan_rng__below(&rng, npick)];
-			struct board_hex_spec t = hexes[x];
-
-			hexes[x].terrain = hexes[desert].terrain;
-			hexes[x].number = hexes[desert].number;
-			memcpy(hexes[x].more, hexes[desert].more, sizeof(t.more));
-			hexes[desert].terrain = t.terrain;
-			hexes[desert].number = t.number;
-			memcpy(hexes[desert].more, t.more, sizeof(t.more));
-			desert = x;
-		}
-	}
-	/* "Replace the desert hex with the lake hex" (2, 3, 11, 12: T6) */
-	hexes[desert].terrain = CATAN_TERRAIN_LAKE;
-	hexes[desert].number = lake_numbers[0];
-	memcpy(hexes[desert].more, lake_numbers + 1, 3);
-	for (unsigned i = 0; i < b->nharbor; i++) {
-		const struct board_harbor *bh = &b->harbor[i];
-
-		harbors[i] = (struct board_harbor_spec){ .hex = bh->hex, .side = bh->side,
-							.resource = bh->resource, .ratio = bh->ratio };
-	}
-	nplace = ground_places(b, places, ARRAY_LEN(places));
-	if (nplace != 6) {
-		catan__ctx_seterr(g->ctx, "fishing: the board has %u coastal places for fishing grounds, not 6; give a board with fishing_ground sites",
-				  nplace);
-		return CATAN_EINVAL;
-	}
-	/* "Place a random fishing ground tile on each frame piece": random
-	 * numbers on the random board, 4, 5, 6, 8, 9, 10 in intersection
-	 * order on the others. */
-	memcpy(values, ground_numbers, sizeof(values));
-	if (catan_game__param(g, "board") == 0 && !(g->ctx && g->ctx->board))
-		for (unsigned i = 5; i > 0; i--) {
-			unsigned j = catan_rng__below(&rng, i + 1);
-			uint8_t t = values[i];
-
-			values[i] = values[j];
-			values[j] = t;
-		}
-	for (unsigned i = 0; i < 6; i++) {
-		for (unsigned k = 0; k < 3; k++) {
-			const struct board_vertex *bv = &b->vert[places[i][k]];
-
-			refs[i][k] = (struct board_ref){ bv->hex[0], CATAN_LOC_VERTEX, bv->hex_corner[0] };
-		}
-		sites[i] = (struct board_site_spec){ .kind = CATAN_SITE_FISHING_GROUND,
-						     .value = values[i], .locs = refs[i], .nloc = 3 };
-	}
-	spec.hexes = hexes;
-	spec.nhex = b->nhex;
-	spec.harbors = harbors;
-	spec.nharbor = b->nharbor;
-	spec.sites = sites;
-	spec.nsite = 6;
-	{
-		struct board nb;
-
-		memset(&nb, 0, sizeof(nb));
-		rc = catan_board__build_spec(&nb, g->ctx, &spec, why, sizeof(why));
-		if (rc != CATAN_OK) {
-			catan__ctx_seterr(g->ctx, "fishing: %s", why);
-			return rc;
-		}
-		catan_board__dispose(b, g->ctx);
-		*b = nb;
-	}
-	return CATAN_OK;
-}
-
 /* ---------------------------------------------------------- game, state */
 
 static int fish_sample_chance(catan_state *s, catan_action *out, const void *slice);
@@ -450,7 +215,7 @@ fish_build_game(catan_game *g)
 		catan__ctx_seterr(g->ctx, "fishing: setup=beginner is not available: the second settlement's starting fish token is drawn in the set-up");
 		return CATAN_EINVAL;
 	}
-	rc = make_board(g);
+	rc = catan_fishing__make_board(g);
 	if (rc != CATAN_OK)
 		return rc;
 	for (unsigned i = 0; i < ARRAY_LEN(fish_specs); i++) {
@@ -664,21 +429,6 @@ pay(catan_state *s, const catan_action *a)
 
 /* ----------------------------------------------------------- legality */
 
-static bool
-fields_clean(const catan_action *a, bool target, bool arg, bool pay_slots, bool get)
-{
-	if (a->flags || (!target && a->target) || (!arg && a->arg))
-		return false;
-	for (int k = 0; k < CATAN_MAX_CARD_KINDS; k++) {
-		bool slot = k >= PAY_SLOT(1) && k <= PAY_SLOT(3);
-
-		if (a->give[k] && !(pay_slots && slot))
-			return false;
-		if (a->get[k] && !get)
-			return false;
-	}
-	return true;
-}
 
 /* "During your turn, you may spend fish tokens": the turn player before
  * the roll or in the action phase, not inside another decision (T10). */
@@ -1197,265 +947,6 @@ fish_phase_name(int phase)
 	return phase == CATAN_PHASE_FISH_SWAP ? "fish_swap" : NULL;
 }
 
-/* ------------------------------------------------------------- notation */
-
-static const char *
-type_word(unsigned type)
-{
-	switch (type) {
-	case CATAN_ACT_FISH_DRAW: return "fish_draw";
-	case CATAN_ACT_FISH_SWAP: return "fish_swap";
-	case CATAN_ACT_FISH_KEEP: return "fish_keep";
-	case CATAN_ACT_FISH_ROBBER: return "fish_robber";
-	case CATAN_ACT_FISH_STEAL: return "fish_steal";
-	case CATAN_ACT_FISH_STEAL_CARD: return "fish_steal_card";
-	case CATAN_ACT_FISH_RESOURCE: return "fish_resource";
-	case CATAN_ACT_FISH_ROAD: return "fish_road";
-	case CATAN_ACT_FISH_DEV: return "fish_dev";
-	case CATAN_ACT_GIVE_BOOT: return "give_boot";
-	default: return NULL;
-	}
-}
-
-static bool
-pay_type(unsigned type)
-{
-	return type >= CATAN_ACT_FISH_ROBBER && type <= CATAN_ACT_FISH_DEV &&
-	       type != CATAN_ACT_FISH_STEAL_CARD;
-}
-
-/* "pay=1,2,2": the tokens' fish, ascending */
-static void
-put_payment(struct catan_text *w, const catan_action *a)
-{
-	const char *sep = " pay=";
-
-	for (unsigned v = 1; v <= 3; v++)
-		for (unsigned i = 0; i < a->give[PAY_SLOT(v)]; i++) {
-			catan_text__put(w, "%s%u", sep, v);
-			sep = ",";
-		}
-}
-
-static int
-fish_format_action(const catan_game *g, const catan_action *a, char *buf,
-		   size_t cap, size_t *len_out)
-{
-	struct catan_text w = { buf, cap, 0, CATAN_OK };
-	const char *word = type_word(a->type);
-	bool chance = a->type == CATAN_ACT_FISH_DRAW || a->type == CATAN_ACT_FISH_STEAL_CARD;
-	unsigned paid = 0;
-	int rc = CATAN_OK, k;
-
-	if (!word || a->flags)
-		return CATAN_EINVAL;
-	if (chance ? a->player != CATAN_PLAYER_CHANCE :
-	    (a->player < 0 || a->player >= g->num_players))
-		return CATAN_EINVAL;
-	if (chance)
-		catan_text__put(&w, "chance %s", word);
-	else
-		catan_text__put(&w, "p%d %s", a->player, word);
-	for (unsigned v = 1; v <= 3; v++)
-		paid += a->give[PAY_SLOT(v)];
-	if (pay_type(a->type) ? (!fields_clean(a, true, true, true, true) || !paid || paid > 16) :
-	    !fields_clean(a, true, true, false, false))
-		return CATAN_EINVAL;
-	switch (a->type) {
-	case CATAN_ACT_FISH_DRAW:
-		if (a->target || a->arg > 3)
-			return CATAN_EINVAL;
-		if (a->arg == 0)
-			catan_text__put(&w, " boot");
-		else
-			catan_text__put(&w, " %u", (unsigned)a->arg);
-		break;
-	case CATAN_ACT_FISH_SWAP:
-		if (a->target || a->arg < 1 || a->arg > 3)
-			return CATAN_EINVAL;
-		catan_text__put(&w, " %u", (unsigned)a->arg);
-		break;
-	case CATAN_ACT_FISH_STEAL_CARD:
-		if (a->target || a->arg >= g->card_kinds)
-			return CATAN_EINVAL;
-		catan_text__put(&w, " %s", g->card_names[a->arg]);
-		break;
-	case CATAN_ACT_GIVE_BOOT:
-		if (a->target || a->arg >= g->num_players)
-			return CATAN_EINVAL;
-		catan_text__put(&w, " p%u", (unsigned)a->arg);
-		break;
-	case CATAN_ACT_FISH_STEAL:
-		if (a->target || a->arg >= g->num_players || cards_total(a->get))
-			return CATAN_EINVAL;
-		catan_text__put(&w, " p%u", (unsigned)a->arg);
-		put_payment(&w, a);
-		break;
-	case CATAN_ACT_FISH_RESOURCE:
-		k = catan_cards__single_kind(a->get);
-		if (a->target || a->arg || k < 0 || k >= g->card_kinds || a->get[k] != 1)
-			return CATAN_EINVAL;
-		catan_text__put(&w, " %s", g->card_names[k]);
-		put_payment(&w, a);
-		break;
-	case CATAN_ACT_FISH_ROAD:
-		if (a->arg || cards_total(a->get))
-			return CATAN_EINVAL;
-		catan_text__put(&w, " ");
-		rc = catan_text__location(&w, g, CATAN_LOC_EDGE, a->target);
-		put_payment(&w, a);
-		break;
-	case CATAN_ACT_FISH_ROBBER:
-	case CATAN_ACT_FISH_DEV:
-		if (a->target || a->arg || cards_total(a->get))
-			return CATAN_EINVAL;
-		put_payment(&w, a);
-		break;
-	default:
-		if (a->target || a->arg)
-			return CATAN_EINVAL;
-		break;
-	}
-	if (rc == CATAN_OK)
-		rc = w.rc;
-	if (rc != CATAN_OK) {
-		if (cap)
-			buf[0] = '\0';
-		return rc;
-	}
-	return catan_text__finish(&w, len_out);
-}
-
-static int
-split_words(const char *args, char words[][40], int max)
-{
-	int n = 0;
-
-	while (*args) {
-		size_t len;
-
-		while (*args == ' ' || *args == '\t')
-			args++;
-		if (!*args)
-			break;
-		len = strcspn(args, " \t");
-		if (n == max || len >= 40)
-			return -1;
-		memcpy(words[n], args, len);
-		words[n][len] = '\0';
-		n++;
-		args += len;
-	}
-	return n;
-}
-
-static int
-parse_player_word(const char *w, unsigned *out)
-{
-	char *end = NULL;
-	unsigned long v;
-
-	if (w[0] != 'p' || w[1] < '0' || w[1] > '9')
-		return CATAN_EINVAL;
-	v = strtoul(w + 1, &end, 10);
-	if (*end || v > 31)
-		return CATAN_EINVAL;
-	*out = (unsigned)v;
-	return CATAN_OK;
-}
-
-/* "pay=1,2,2" into the payment slots: ascending values, one spelling. */
-static int
-parse_payment(const char *w, catan_action *out)
-{
-	unsigned last = 1, count = 0;
-
-	if (strncmp(w, "pay=", 4) != 0)
-		return CATAN_EINVAL;
-	w += 4;
-	for (;;) {
-		unsigned v;
-
-		if (*w < '1' || *w > '3')
-			return CATAN_EINVAL;
-		v = (unsigned)(*w - '0');
-		if (v < last || ++count > 16)
-			return CATAN_EINVAL;
-		last = v;
-		out->give[PAY_SLOT(v)]++;
-		w++;
-		if (!*w)
-			return CATAN_OK;
-		if (*w++ != ',')
-			return CATAN_EINVAL;
-	}
-}
-
-static int
-fish_parse_action(const catan_game *g, const char *name, const char *args,
-		  catan_action *out)
-{
-	char words[3][40];
-	int n, kind = 0;
-	unsigned id = 0, who = 0;
-	uint16_t type = 0;
-
-	for (uint16_t t = CATAN_ACT_FISH_DRAW; t <= CATAN_ACT_GIVE_BOOT; t++)
-		if (strcmp(name, type_word(t)) == 0)
-			type = t;
-	if (!type)
-		return CATAN_ENOTFOUND;
-	n = split_words(args ? args : "", words, 3);
-	memset(out, 0, sizeof(*out));
-	out->type = type;
-	switch (type) {
-	case CATAN_ACT_FISH_DRAW:
-		if (n != 1)
-			return CATAN_EINVAL;
-		if (strcmp(words[0], "boot") == 0)
-			return CATAN_OK;
-		/* fall through */
-	case CATAN_ACT_FISH_SWAP:
-		if (n != 1 || words[0][0] < '1' || words[0][0] > '3' || words[0][1])
-			return CATAN_EINVAL;
-		out->arg = (uint16_t)(words[0][0] - '0');
-		return CATAN_OK;
-	case CATAN_ACT_FISH_STEAL_CARD:
-		if (n != 1 || (kind = catan_text__parse_resource(g, words[0])) < 0)
-			return CATAN_EINVAL;
-		out->arg = (uint16_t)kind;
-		return CATAN_OK;
-	case CATAN_ACT_GIVE_BOOT:
-		if (n != 1 || parse_player_word(words[0], &who) != CATAN_OK)
-			return CATAN_EINVAL;
-		out->arg = (uint16_t)who;
-		return CATAN_OK;
-	case CATAN_ACT_FISH_STEAL:
-		if (n != 2 || parse_player_word(words[0], &who) != CATAN_OK)
-			return CATAN_EINVAL;
-		out->arg = (uint16_t)who;
-		return parse_payment(words[1], out);
-	case CATAN_ACT_FISH_RESOURCE:
-		if (n != 2 || (kind = catan_text__parse_resource(g, words[0])) < 0)
-			return CATAN_EINVAL;
-		out->get[kind] = 1;
-		return parse_payment(words[1], out);
-	case CATAN_ACT_FISH_ROAD:
-		if (n != 2 || catan_location_parse(g, words[0], &kind, &id) != CATAN_OK ||
-		    kind != CATAN_LOC_EDGE)
-			return CATAN_EINVAL;
-		out->target = (uint16_t)id;
-		return parse_payment(words[1], out);
-	case CATAN_ACT_FISH_ROBBER:
-	case CATAN_ACT_FISH_DEV:
-		if (n != 1)
-			return CATAN_EINVAL;
-		return parse_payment(words[0], out);
-	default:
-		return n == 0 ? CATAN_OK : CATAN_EINVAL;
-	}
-}
-
 static const char *const fish_variants[] = { "base", NULL };
 /* T1: the other scenarios are not combined with this one. */
 static const char *const fish_conflicts[] = {
@@ -1482,8 +973,8 @@ const struct catan_module_ops catan_module_fishing = {
 	.chance_outcomes = fish_chance_outcomes,
 	.acting_players = fish_acting_players,
 	.phase_name = fish_phase_name,
-	.format_action = fish_format_action,
-	.parse_action = fish_parse_action,
+	.format_action = catan_fishing__format_action,
+	.parse_action = catan_fishing__parse_action,
 	.counter = fish_counter,
 	.counter_names = fish_counters,
 	.phase_first = CATAN_PHASE_FISHING_FIRST,
