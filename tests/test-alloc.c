@@ -129,6 +129,7 @@ START_TEST(test_no_allocation_playout)
 		"base(players=4,seed=7)",
 		"base(players=4,seed=8,offer_max=0)+friendly_robber+harbors+event_cards",
 		"base(players=2,seed=9,chance=explicit,offer_max=0)+catan_for_two+event_cards",
+		"base(players=4,seed=10,chance=explicit,offer_max=0)+fishing+event_cards",
 	};
 	struct counting_alloc ca = { 0 };
 	catan_ctx_options opts;
