@@ -1088,61 +1088,14 @@ c2_format_action(const catan_game *g, const catan_action *a, char *buf,
 			return CATAN_EINVAL;
 		break;
 	}
-	if (rc == CATAN_OK)
-		rc = w.rc;
-	if (rc != CATAN_OK) {
-		if (cap)
-			buf[0] = '\0';
-		return rc;
-	}
-	return catan_text__finish(&w, len_out);
-}
-
-/* Up to @p max words of @p args into @p words; returns the count, or -1
- * when there are more or one is too long. */
-static int
-split_words(const char *args, char words[][40], int max)
-{
-	int n = 0;
-
-	while (*args) {
-		size_t len;
-
-		while (*args == ' ' || *args == '\t')
-			args++;
-		if (!*args)
-			break;
-		len = strcspn(args, " \t");
-		if (n == max || len >= 40)
-			return -1;
-		memcpy(words[n], args, len);
-		words[n][len] = '\0';
-		n++;
-		args += len;
-	}
-	return n;
-}
-
-static int
-parse_player_word(const char *w, unsigned *out)
-{
-	char *end = NULL;
-	unsigned long v;
-
-	if (w[0] != 'p' || w[1] < '0' || w[1] > '9')
-		return CATAN_EINVAL;
-	v = strtoul(w + 1, &end, 10);
-	if (*end || v > 31)
-		return CATAN_EINVAL;
-	*out = (unsigned)v;
-	return CATAN_OK;
+	return catan_text__finish_action(&w, rc, buf, cap, len_out);
 }
 
 static int
 c2_parse_action(const catan_game *g, const char *name, const char *args,
 		catan_action *out)
 {
-	char words[3][40];
+	char words[3][CATAN_TEXT_WORD];
 	int n, kind = 0;
 	unsigned id = 0, who = 0;
 	uint16_t type = 0;
@@ -1152,7 +1105,7 @@ c2_parse_action(const catan_game *g, const char *name, const char *args,
 			type = t;
 	if (!type)
 		return CATAN_ENOTFOUND;
-	n = split_words(args ? args : "", words, 3);
+	n = catan_text__split_words(args ? args : "", words, 3);
 	memset(out, 0, sizeof(*out));
 	out->type = type;
 	switch (type) {
@@ -1160,13 +1113,13 @@ c2_parse_action(const catan_game *g, const char *name, const char *args,
 	case CATAN_ACT_NEUTRAL_SETTLEMENT:
 		if (n != 2 || catan_location_parse(g, words[0], &kind, &id) != CATAN_OK ||
 		    kind != (type == CATAN_ACT_NEUTRAL_ROAD ? CATAN_LOC_EDGE : CATAN_LOC_VERTEX) ||
-		    parse_player_word(words[1], &who) != CATAN_OK)
+		    catan_text__parse_player_word(words[1], &who) != CATAN_OK)
 			return CATAN_EINVAL;
 		out->target = (uint16_t)id;
 		out->arg = (uint16_t)who;
 		return CATAN_OK;
 	case CATAN_ACT_FORCED_TRADE:
-		if (n != 1 || parse_player_word(words[0], &who) != CATAN_OK)
+		if (n != 1 || catan_text__parse_player_word(words[0], &who) != CATAN_OK)
 			return CATAN_EINVAL;
 		out->arg = (uint16_t)who;
 		return CATAN_OK;

@@ -126,52 +126,7 @@ catan_fishing__format_action(const catan_game *g, const catan_action *a, char *b
 			return CATAN_EINVAL;
 		break;
 	}
-	if (rc == CATAN_OK)
-		rc = w.rc;
-	if (rc != CATAN_OK) {
-		if (cap)
-			buf[0] = '\0';
-		return rc;
-	}
-	return catan_text__finish(&w, len_out);
-}
-
-static int
-split_words(const char *args, char words[][40], int max)
-{
-	int n = 0;
-
-	while (*args) {
-		size_t len;
-
-		while (*args == ' ' || *args == '\t')
-			args++;
-		if (!*args)
-			break;
-		len = strcspn(args, " \t");
-		if (n == max || len >= 40)
-			return -1;
-		memcpy(words[n], args, len);
-		words[n][len] = '\0';
-		n++;
-		args += len;
-	}
-	return n;
-}
-
-static int
-parse_player_word(const char *w, unsigned *out)
-{
-	char *end = NULL;
-	unsigned long v;
-
-	if (w[0] != 'p' || w[1] < '0' || w[1] > '9')
-		return CATAN_EINVAL;
-	v = strtoul(w + 1, &end, 10);
-	if (*end || v > 31)
-		return CATAN_EINVAL;
-	*out = (unsigned)v;
-	return CATAN_OK;
+	return catan_text__finish_action(&w, rc, buf, cap, len_out);
 }
 
 /* "pay=1,2,2" into the payment slots: ascending values, one spelling. */
@@ -205,7 +160,7 @@ int
 catan_fishing__parse_action(const catan_game *g, const char *name, const char *args,
 		  catan_action *out)
 {
-	char words[3][40];
+	char words[3][CATAN_TEXT_WORD];
 	int n, kind = 0;
 	unsigned id = 0, who = 0;
 	uint16_t type = 0;
@@ -215,7 +170,7 @@ catan_fishing__parse_action(const catan_game *g, const char *name, const char *a
 			type = t;
 	if (!type)
 		return CATAN_ENOTFOUND;
-	n = split_words(args ? args : "", words, 3);
+	n = catan_text__split_words(args ? args : "", words, 3);
 	memset(out, 0, sizeof(*out));
 	out->type = type;
 	switch (type) {
@@ -239,12 +194,12 @@ catan_fishing__parse_action(const catan_game *g, const char *name, const char *a
 		out->arg = (uint16_t)kind;
 		return CATAN_OK;
 	case CATAN_ACT_GIVE_BOOT:
-		if (n != 1 || parse_player_word(words[0], &who) != CATAN_OK)
+		if (n != 1 || catan_text__parse_player_word(words[0], &who) != CATAN_OK)
 			return CATAN_EINVAL;
 		out->arg = (uint16_t)who;
 		return CATAN_OK;
 	case CATAN_ACT_FISH_STEAL:
-		if (n != 2 || parse_player_word(words[0], &who) != CATAN_OK)
+		if (n != 2 || catan_text__parse_player_word(words[0], &who) != CATAN_OK)
 			return CATAN_EINVAL;
 		out->arg = (uint16_t)who;
 		return parse_payment(words[1], out);
