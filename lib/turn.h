@@ -95,6 +95,21 @@ catan_turn__suspend(catan_state *s, unsigned phase)
 	return left;
 }
 
+/* Whether @player may take an action "during your turn" that the texts
+ * allow before the roll and in the action phase, and not inside another
+ * step (Catan for Two's trade tokens, Fishing's fish): a catan_reason. */
+static inline int
+catan_turn__check_own_step(const catan_state *s, int player)
+{
+	const struct core_state *c = st_ccore(s);
+
+	if (player != c->current)
+		return CATAN_REASON_NOT_YOUR_TURN;
+	if (c->phase != CATAN_PHASE_ROLL && c->phase != CATAN_PHASE_MAIN)
+		return CATAN_REASON_WRONG_PHASE;
+	return CATAN_REASON_NONE;
+}
+
 /* Give the turn back to the flow's phase @phase (one catan_turn__suspend()
  * returned, or core_state.return_phase). */
 static inline void

@@ -316,13 +316,7 @@ fields_zero(const catan_action *a, bool target, bool arg, bool give)
 static int
 check_token_turn(const catan_state *s, const catan_action *a)
 {
-	const struct core_state *c = st_ccore(s);
-
-	if (a->player != c->current)
-		return CATAN_REASON_NOT_YOUR_TURN;
-	if (c->phase != CATAN_PHASE_ROLL && c->phase != CATAN_PHASE_MAIN)
-		return CATAN_REASON_WRONG_PHASE;
-	return CATAN_REASON_NONE;
+	return catan_turn__check_own_step(s, a->player);
 }
 
 static int

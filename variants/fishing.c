@@ -435,13 +435,7 @@ pay(catan_state *s, const catan_action *a)
 static int
 check_own_turn(const catan_state *s, const catan_action *a)
 {
-	const struct core_state *c = st_ccore(s);
-
-	if (a->player != c->current)
-		return CATAN_REASON_NOT_YOUR_TURN;
-	if (c->phase != CATAN_PHASE_ROLL && c->phase != CATAN_PHASE_MAIN)
-		return CATAN_REASON_WRONG_PHASE;
-	return CATAN_REASON_NONE;
+	return catan_turn__check_own_step(s, a->player);
 }
 
 static int
