@@ -386,7 +386,9 @@ cli_location_text(const catan_game *g, int kind, unsigned id, char *buf, size_t 
 {
 	static const char prefix[] = { '?', 'h', 'v', 'e' };
 
-	if (catan_location_format(g, kind, id, buf, cap, NULL) != CATAN_OK)
+	if (id == CATAN_NONE)   /* the robber off the board (Fishing on Catan) */
+		snprintf(buf, cap, "none");
+	else if (catan_location_format(g, kind, id, buf, cap, NULL) != CATAN_OK)
 		snprintf(buf, cap, "%c%u",
 			 kind >= 1 && kind <= 3 ? prefix[kind] : '?', id);
 	return buf;

@@ -376,6 +376,7 @@ cmd_bench(int argc, char **argv)
 		"base(players=4,seed=1,offer_max=0)+friendly_robber+harbors+event_cards",
 		"base(players=2,seed=1,offer_max=0)+catan_for_two+event_cards",
 		"base(players=4,seed=1,offer_max=0)+rivers",
+		"base(players=4,seed=1,offer_max=0)+fishing",
 	};
 	const char *specs[32];
 	size_t nspecs = 0;

@@ -117,6 +117,9 @@ struct catan_game {
 	uint8_t dev_roles[CATAN_MAX_DEV_KINDS];
 	uint8_t dev_role_slot[CATAN_DEV_NUM_ROLES];
 	bool dev_reshuffle;
+	/* The robber starts off the board and "to the desert" sends it off
+	 * the board (catan_game_set_robber_off_board(); robber_hex BOARD_NONE). */
+	bool robber_off_board;
 	uint64_t dev_action_word;
 	/* What buying each thing takes, as hosts read it (costs.c): the base
 	 * game's four unless a build_game declares or replaces them. The

@@ -39,6 +39,17 @@ void catan_text__put(struct catan_text *w, const char *fmt, ...)
 /* The length to len_out (may be NULL); returns the recorded failure, else
  * CATAN_EBUFS when the text and its NUL did not fit, else CATAN_OK. */
 int catan_text__finish(const struct catan_text *w, size_t *len_out);
+/* The end of a module's format_action: the first error of @rc and the
+ * writer's (the buffer then emptied), else catan_text__finish(). */
+int catan_text__finish_action(const struct catan_text *w, int rc, char *buf, size_t cap,
+			      size_t *len_out);
+/* The words of a module action's arguments: up to @max words, split at
+ * spaces and tabs, each shorter than CATAN_TEXT_WORD; their count, or -1
+ * when there are more or one is too long. */
+#define CATAN_TEXT_WORD 40
+int catan_text__split_words(const char *args, char words[][CATAN_TEXT_WORD], int max);
+/* "p<i>" with i at most 31 into @out; CATAN_EINVAL for anything else. */
+int catan_text__parse_player_word(const char *w, unsigned *out);
 /* The name of a current player or observer that is not a player
  * ("chance", "simultaneous", "terminal", "referee", "public",
  * "all"), or NULL. */

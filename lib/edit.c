@@ -198,6 +198,10 @@ edit_set_robber(catan_state *s, unsigned hex)
 {
 	if (!s)
 		return CATAN_EINVAL;
+	if (hex == CATAN_NONE && s->game->robber_off_board) {
+		st_core(s)->robber_hex = (uint16_t)BOARD_NONE;
+		return CATAN_OK;
+	}
 	if (hex >= s->game->board.nhex)
 		return refuse(s, "no such hex");
 	st_core(s)->robber_hex = (uint16_t)hex;

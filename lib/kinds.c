@@ -201,6 +201,19 @@ catan_game_set_dev_reshuffle(catan_game *g, int on)
 }
 
 int
+catan_game_set_robber_off_board(catan_game *g)
+{
+	if (!g)
+		return CATAN_EINVAL;
+	if (g->state_size) {
+		catan__ctx_seterr(g->ctx, "the robber's home is set while the game is built");
+		return CATAN_EINVAL;
+	}
+	g->robber_off_board = true;
+	return CATAN_OK;
+}
+
+int
 catan_game_dev_kind_count(const catan_game *g)
 {
 	return g ? g->dev_kinds : CATAN_EINVAL;

@@ -185,7 +185,10 @@ put_core(struct catan_text *o, const catan_state *s, int observer)
 			(unsigned)c->road_building_left);
 	catan_text__player(o, c->victim);
 	catan_text__put(o, "\nrobber ");
-	put_location(o, g, CATAN_LOC_HEX, c->robber_hex);
+	if (c->robber_hex == BOARD_NONE)
+		catan_text__put(o, "none");
+	else
+		put_location(o, g, CATAN_LOC_HEX, c->robber_hex);
 	/* Games whose rules block hexes besides the robber's: which (public). */
 	if (g->has_hex_blocked) {
 		bool blocked = false;

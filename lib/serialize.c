@@ -89,7 +89,10 @@ write_snapshot(struct catan_text *w, const catan_state *s)
 			(unsigned)c->road_building_left);
 	catan_text__player(w, c->victim);
 	catan_text__put(w, "\nrobber ");
-	put_location(w, g, CATAN_LOC_HEX, c->robber_hex);
+	if (c->robber_hex == BOARD_NONE && g->robber_off_board)
+		catan_text__put(w, "none");
+	else
+		put_location(w, g, CATAN_LOC_HEX, c->robber_hex);
 	catan_text__standings(w, s);
 	catan_text__put(w, "\ndev_deck ");
 	catan_text__vec(w, c->dev_deck, CATAN_MAX_DEV_KINDS);
@@ -581,6 +584,11 @@ read_key(struct loader *ld, enum key k)
 		c->road_building_left = (uint8_t)u;
 		return rc;
 	case K_ROBBER:
+		/* "none": off the board, in games whose robber may be there */
+		if (ld->g->robber_off_board && strcmp(t, "none") == 0) {
+			c->robber_hex = (uint16_t)BOARD_NONE;
+			return CATAN_OK;
+		}
 		rc = get_location(ld, t, CATAN_LOC_HEX, &id);
 		c->robber_hex = (uint16_t)id;
 		return rc;

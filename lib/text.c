@@ -4,6 +4,7 @@
  */
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <inttypes.h>
 
@@ -62,6 +63,58 @@ catan_text__put(struct catan_text *w, const char *fmt, ...)
 		return;
 	}
 	w->len += (size_t)n;
+}
+
+int
+catan_text__finish_action(const struct catan_text *w, int rc, char *buf, size_t cap,
+			  size_t *len_out)
+{
+	if (rc == CATAN_OK)
+		rc = w->rc;
+	if (rc != CATAN_OK) {
+		if (cap)
+			buf[0] = '\0';
+		return rc;
+	}
+	return catan_text__finish(w, len_out);
+}
+
+int
+catan_text__split_words(const char *args, char words[][CATAN_TEXT_WORD], int max)
+{
+	int n = 0;
+
+	while (*args) {
+		size_t len;
+
+		while (*args == ' ' || *args == '\t')
+			args++;
+		if (!*args)
+			break;
+		len = strcspn(args, " \t");
+		if (n == max || len >= CATAN_TEXT_WORD)
+			return -1;
+		memcpy(words[n], args, len);
+		words[n][len] = '\0';
+		n++;
+		args += len;
+	}
+	return n;
+}
+
+int
+catan_text__parse_player_word(const char *w, unsigned *out)
+{
+	char *end = NULL;
+	unsigned long v;
+
+	if (w[0] != 'p' || w[1] < '0' || w[1] > '9')
+		return CATAN_EINVAL;
+	v = strtoul(w + 1, &end, 10);
+	if (*end || v > 31)
+		return CATAN_EINVAL;
+	*out = (unsigned)v;
+	return CATAN_OK;
 }
 
 int

@@ -12,6 +12,10 @@ catan_turn__send_robber_home(catan_state *s)
 {
 	unsigned home = catan_turn__robber_home(s->game);
 
+	if (catan_turn__robber_home_off_board(s->game)) {
+		st_core(s)->robber_hex = (uint16_t)BOARD_NONE;
+		return true;
+	}
 	if (home == BOARD_NONE)
 		return false;
 	st_core(s)->robber_hex = (uint16_t)home;

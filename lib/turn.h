@@ -95,6 +95,21 @@ catan_turn__suspend(catan_state *s, unsigned phase)
 	return left;
 }
 
+/* Whether @player may take an action "during your turn" that the texts
+ * allow before the roll and in the action phase, and not inside another
+ * step (Catan for Two's trade tokens, Fishing's fish): a catan_reason. */
+static inline int
+catan_turn__check_own_step(const catan_state *s, int player)
+{
+	const struct core_state *c = st_ccore(s);
+
+	if (player != c->current)
+		return CATAN_REASON_NOT_YOUR_TURN;
+	if (c->phase != CATAN_PHASE_ROLL && c->phase != CATAN_PHASE_MAIN)
+		return CATAN_REASON_WRONG_PHASE;
+	return CATAN_REASON_NONE;
+}
+
 /* Give the turn back to the flow's phase @phase (one catan_turn__suspend()
  * returned, or core_state.return_phase). */
 static inline void
@@ -201,7 +216,15 @@ void catan_turn__discard(catan_state *s, int p, const uint8_t give[CATAN_MAX_CAR
 static inline unsigned
 catan_turn__robber_home(const catan_game *g)
 {
-	return g->board.desert;
+	return g->robber_off_board ? BOARD_NONE : g->board.desert;
+}
+
+/* Whether the robber's home is off the board (catan_game_set_robber_off_board():
+ * Fishing on Catan, Merchant Trains). */
+static inline bool
+catan_turn__robber_home_off_board(const catan_game *g)
+{
+	return g->robber_off_board;
 }
 
 /*
@@ -254,7 +277,8 @@ catan_turn__on_desert(const catan_game *g, unsigned v)
 /* Send the robber home (Robber Flees, Catan for Two's token robber), no
  * steal: false, with nothing changed, when the game has no home for it.
  * A game with a desert terrain lets the mover choose among its hexes
- * afterwards (the module that names it). */
+ * afterwards (the module that names it); in a game whose robber's home
+ * is off the board it leaves the board (core_state.robber_hex BOARD_NONE). */
 bool catan_turn__send_robber_home(catan_state *s);
 
 /* The robber step: @robber_phase, resuming in @resume when it ends. */

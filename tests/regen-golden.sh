@@ -38,6 +38,8 @@ base-given-p4-sampled	1	300	base(players=4,board=given,tiles=G6.O5.W11.W9.O10.G5
 base-rivers-random-p4-sampled	1	300	base(players=4,board=random,chance=sampled,seed=9)+rivers
 base-rivers-friendly_robber-event_cards-beginner-p3-explicit	2	300	base(players=3,board=beginner,chance=explicit,seed=10)+friendly_robber+event_cards+rivers
 base-rivers-catan_for_two-beginner-p2-explicit	3	300	base(players=2,board=beginner,chance=explicit,seed=11)+catan_for_two+rivers
+base-fishing-random-p4-sampled	1	400	base(players=4,board=random,chance=sampled,seed=9)+fishing
+base-fishing-event_cards-harbors-beginner-p3-explicit	2	400	base(players=3,board=beginner,chance=explicit,seed=10)+fishing+event_cards+harbors
 EOF
 }
 
@@ -100,6 +102,13 @@ find	base(players=4,board=random,chance=explicit,seed=42)	3	phase=main turn=100 
 pos	base(players=3,board=beginner,chance=explicit,seed=1)+rivers	4
 # Rivers of Catan: a main phase in turn 30 (bridges, gold for a card).
 find	base(players=4,board=random,chance=explicit,seed=42)+rivers	3	phase=main turn=30 	4
+# Fishing on Catan: the start (the fish supply does not change the set-up's
+# counts until a second settlement touches the lake or a fishing ground).
+pos	base(players=3,board=beginner,chance=explicit,seed=1)+fishing	4
+# A fish token drawn: a chance node over the supply (boot, 1, 2, 3 fish).
+pos	base(players=4,board=random,chance=explicit,seed=9)+fishing@seed=3,steps=10	4
+# The turn player's main phase with fish to spend, mid-game.
+find	base(players=4,board=random,chance=explicit,seed=9)+fishing	3	phase=main turn=40 	3
 EOF
 }
 

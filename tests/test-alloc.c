@@ -131,6 +131,7 @@ START_TEST(test_no_allocation_playout)
 		"base(players=2,seed=9,chance=explicit,offer_max=0)+catan_for_two+event_cards",
 		"base(players=4,seed=10,offer_max=0)+friendly_robber+event_cards+rivers",
 		"base(players=2,seed=11,chance=explicit,offer_max=0)+catan_for_two+rivers",
+		"base(players=4,seed=10,chance=explicit,offer_max=0)+fishing+event_cards",
 	};
 	struct counting_alloc ca = { 0 };
 	catan_ctx_options opts;

@@ -46,6 +46,8 @@ static const char *const games[][2] = {
 	{ "base(players=2,offer_max=0", "+catan_for_two+friendly_robber+harbors" },
 	{ "base(players=4,offer_max=0", "+rivers" },
 	{ "base(players=2,offer_max=0", "+catan_for_two+event_cards+rivers" },
+	{ "base(players=4,offer_max=0", "+fishing" },
+	{ "base(players=3,offer_max=0", "+fishing+friendly_robber+harbors+event_cards" },
 };
 
 #define MAX_STEPS 4000

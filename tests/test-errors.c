@@ -47,8 +47,8 @@ static const struct game_row game_rows[] = {
 	  "'seafarers' (Seafarers) is out of scope for libcatanrules" },
 	{ "connect(players=6)", CATAN_ENOTSUP,
 	  "'connect' (CATAN Connect) is not implemented in this version of libcatanrules" },
-	{ "base+fishing", CATAN_ENOTSUP,
-	  "'fishing' (Traders & Barbarians: Fishing on Catan) is not implemented in this version of libcatanrules" },
+	{ "base+barbarian_attack", CATAN_ENOTSUP,
+	  "'barbarian_attack' (Traders & Barbarians: Barbarian Attack) is not implemented in this version of libcatanrules" },
 	{ "base(players=3)+catan_for_two", CATAN_EINVAL,
 	  "bad value '3' for 'players': expected 2..2 (module catan_for_two)" },
 	/* unknown module */

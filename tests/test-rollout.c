@@ -27,6 +27,8 @@ static const char *const games[] = {
 	"base(players=4,seed=20,chance=explicit)",
 	"base(players=3,seed=21,chance=explicit,offer_max=0)+event_cards",
 	"base(players=2,seed=22,chance=explicit,offer_max=0)+catan_for_two",
+	"base(players=4,seed=23,offer_max=0)+fishing",
+	"base(players=3,seed=24,chance=explicit,offer_max=0)+fishing+event_cards",
 };
 
 /* The policy as state.h documents it, written out again. */

@@ -318,13 +318,7 @@ fields_zero(const catan_action *a, bool target, bool arg, bool give)
 static int
 check_token_turn(const catan_state *s, const catan_action *a)
 {
-	const struct core_state *c = st_ccore(s);
-
-	if (a->player != c->current)
-		return CATAN_REASON_NOT_YOUR_TURN;
-	if (c->phase != CATAN_PHASE_ROLL && c->phase != CATAN_PHASE_MAIN)
-		return CATAN_REASON_WRONG_PHASE;
-	return CATAN_REASON_NONE;
+	return catan_turn__check_own_step(s, a->player);
 }
 
 static int
@@ -1090,61 +1084,14 @@ c2_format_action(const catan_game *g, const catan_action *a, char *buf,
 			return CATAN_EINVAL;
 		break;
 	}
-	if (rc == CATAN_OK)
-		rc = w.rc;
-	if (rc != CATAN_OK) {
-		if (cap)
-			buf[0] = '\0';
-		return rc;
-	}
-	return catan_text__finish(&w, len_out);
-}
-
-/* Up to @p max words of @p args into @p words; returns the count, or -1
- * when there are more or one is too long. */
-static int
-split_words(const char *args, char words[][40], int max)
-{
-	int n = 0;
-
-	while (*args) {
-		size_t len;
-
-		while (*args == ' ' || *args == '\t')
-			args++;
-		if (!*args)
-			break;
-		len = strcspn(args, " \t");
-		if (n == max || len >= 40)
-			return -1;
-		memcpy(words[n], args, len);
-		words[n][len] = '\0';
-		n++;
-		args += len;
-	}
-	return n;
-}
-
-static int
-parse_player_word(const char *w, unsigned *out)
-{
-	char *end = NULL;
-	unsigned long v;
-
-	if (w[0] != 'p' || w[1] < '0' || w[1] > '9')
-		return CATAN_EINVAL;
-	v = strtoul(w + 1, &end, 10);
-	if (*end || v > 31)
-		return CATAN_EINVAL;
-	*out = (unsigned)v;
-	return CATAN_OK;
+	return catan_text__finish_action(&w, rc, buf, cap, len_out);
 }
 
 static int
 c2_parse_action(const catan_game *g, const char *name, const char *args,
 		catan_action *out)
 {
-	char words[3][40];
+	char words[3][CATAN_TEXT_WORD];
 	int n, kind = 0;
 	unsigned id = 0, who = 0;
 	uint16_t type = 0;
@@ -1154,7 +1101,7 @@ c2_parse_action(const catan_game *g, const char *name, const char *args,
 			type = t;
 	if (!type)
 		return CATAN_ENOTFOUND;
-	n = split_words(args ? args : "", words, 3);
+	n = catan_text__split_words(args ? args : "", words, 3);
 	memset(out, 0, sizeof(*out));
 	out->type = type;
 	switch (type) {
@@ -1162,13 +1109,13 @@ c2_parse_action(const catan_game *g, const char *name, const char *args,
 	case CATAN_ACT_NEUTRAL_SETTLEMENT:
 		if (n != 2 || catan_location_parse(g, words[0], &kind, &id) != CATAN_OK ||
 		    kind != (type == CATAN_ACT_NEUTRAL_ROAD ? CATAN_LOC_EDGE : CATAN_LOC_VERTEX) ||
-		    parse_player_word(words[1], &who) != CATAN_OK)
+		    catan_text__parse_player_word(words[1], &who) != CATAN_OK)
 			return CATAN_EINVAL;
 		out->target = (uint16_t)id;
 		out->arg = (uint16_t)who;
 		return CATAN_OK;
 	case CATAN_ACT_FORCED_TRADE:
-		if (n != 1 || parse_player_word(words[0], &who) != CATAN_OK)
+		if (n != 1 || catan_text__parse_player_word(words[0], &who) != CATAN_OK)
 			return CATAN_EINVAL;
 		out->arg = (uint16_t)who;
 		return CATAN_OK;

@@ -92,9 +92,10 @@ CATAN_API int catan_edit_place(catan_state *s, int player, int piece, unsigned l
 CATAN_API int catan_edit_remove(catan_state *s, int piece, unsigned location);
 
 /**
- * Put the robber on a hex.
+ * Put the robber on a hex, or off the board (#CATAN_NONE) in a game
+ * whose robber may stand there (Fishing on Catan).
  * @param s the state
- * @param hex the hex id
+ * @param hex the hex id, or #CATAN_NONE
  * @retval CATAN_OK on success
  * @retval CATAN_EINVAL bad argument
  */

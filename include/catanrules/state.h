@@ -469,7 +469,9 @@ CATAN_API int catan_state_dev_discard(const catan_state *s, uint8_t out[CATAN_MA
 /**
  * The hex the robber stands on.
  * @param s the state
- * @return the hex id, or #CATAN_EINVAL
+ * @return the hex id, #CATAN_NONE while it is off the board (Fishing on
+ *         Catan: it starts beside the board and leaves it for 2 fish), or
+ *         #CATAN_EINVAL
  */
 CATAN_API int catan_state_robber(const catan_state *s);
 

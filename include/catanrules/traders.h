@@ -14,9 +14,9 @@
  * @brief Traders & Barbarians modules: their action types and phases.
  * @defgroup traders Traders & Barbarians
  *
- * The modules `event_cards` and `catan_for_two` add actions and phases of
- * their own to `base`; `rivers` (Rivers of Catan) adds its bridge and its
- * gold spending. Their numbers are fixed here so that hosts and
+ * The modules `event_cards`, `catan_for_two`, `rivers` (Rivers of Catan:
+ * its bridge and its gold spending) and `fishing` (Fishing on Catan) add
+ * actions and phases of their own to `base`. Their numbers are fixed here so that hosts and
  * language bindings can switch on them; notation, reasons and the rest of
  * the API treat them like the base game's (catan_action_format(),
  * catan_state_phase_name(), ...). Each module's page in doc/variants/
@@ -118,6 +118,43 @@ enum catan_traders_phase {
 	CATAN_PHASE_EVENT_LAST        = 103, /**< last phase of `event_cards` */
 	CATAN_PHASE_FOR_TWO_FIRST     = 104, /**< first phase of `catan_for_two` */
 	CATAN_PHASE_FOR_TWO_LAST      = 111  /**< last phase of `catan_for_two` */
+};
+
+/** Action types of the `fishing` module (0x160..0x17f). A payment (the
+ *  spending actions) is give[5], give[6], give[7] = the player's fish
+ *  tokens of one, two and three fish spent: a set covering the cost from
+ *  which no token could be left out (RULINGS T10). */
+enum catan_fishing_action {
+	/** Chance: the fish token drawn; arg = its fish (1..3), 0 the old boot. */
+	CATAN_ACT_FISH_DRAW       = 0x160,
+	/** Keep 7 tokens: discard one of arg fish (1..3) and draw a replacement. */
+	CATAN_ACT_FISH_SWAP       = 0x161,
+	/** Decline the swap: the tokens still owed are lost. */
+	CATAN_ACT_FISH_KEEP       = 0x162,
+	/** 2 fish: take the robber off the board. */
+	CATAN_ACT_FISH_ROBBER     = 0x163,
+	/** 3 fish: steal a random resource card from arg = the victim. */
+	CATAN_ACT_FISH_STEAL      = 0x164,
+	/** Chance: the card the 3-fish steal takes; arg = #catan_resource. */
+	CATAN_ACT_FISH_STEAL_CARD = 0x165,
+	/** 4 fish: take get[] = one resource card of choice from the bank. */
+	CATAN_ACT_FISH_RESOURCE   = 0x166,
+	/** 5 fish: build a road at target = edge at no cost. */
+	CATAN_ACT_FISH_ROAD       = 0x167,
+	/** 7 fish: take a development card at no cost. */
+	CATAN_ACT_FISH_DEV        = 0x168,
+	/** Give the old boot to arg = a player with the same or more public points. */
+	CATAN_ACT_GIVE_BOOT       = 0x169,
+	CATAN_ACT_FISHING_FIRST   = 0x160, /**< first type of the module */
+	CATAN_ACT_FISHING_LAST    = 0x17f  /**< last type of the module */
+};
+
+/** Phases of the `fishing` module (112..119). */
+enum catan_fishing_phase {
+	/** A player at 7 fish tokens who is owed more decides on the swap. */
+	CATAN_PHASE_FISH_SWAP     = 112,
+	CATAN_PHASE_FISHING_FIRST = 112, /**< first phase of `fishing` */
+	CATAN_PHASE_FISHING_LAST  = 119  /**< last phase of `fishing` */
 };
 
 CATAN_END_DECLS

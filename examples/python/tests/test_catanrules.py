@@ -108,7 +108,7 @@ def test_victory_points_error_apart_from_value(ctx):
     ("base(players=9)", catanrules.InvalidArgumentError, "players"),
     ("base(player=3)", catanrules.NotFoundError, "player"),
     ("nosuchgame", catanrules.NotFoundError, "nosuchgame"),
-    ("base+fishing", catanrules.NotSupportedError, "not implemented"),
+    ("base+barbarian_attack", catanrules.NotSupportedError, "not implemented"),
 ])
 def test_bad_game_string(ctx, spec, error, words):
     with pytest.raises(error) as info:
@@ -814,3 +814,24 @@ def test_rivers_gold_bridges_and_wealth(ctx):
     assert state.holding("gold", 0) == 1
     assert state.counter("wealthiest") == 0
     assert state.piece_stock("bridge", 0) == 3
+
+
+def test_fishing_holdings_and_counters(ctx):
+    # traders-and-barbarians.txt, Fishing on Catan: "29 fish tokens (11x one
+    # fish, 10x two fish, 8x three fish)" and "1 old boot token", face down
+    # at the start; "Place the robber next to the game board" (off the
+    # board: CATAN_NONE).
+    try:
+        game = ctx.game("base(players=4,seed=1)+fishing")
+    except catanrules.NotSupportedError:
+        pytest.skip("the library was built without the fishing module")
+    names = [h["name"] for h in game.holdings]
+    assert names == ["fish_1", "fish_2", "fish_3", "boot"]
+    state = game.new_state()
+    assert state.holding("fish") == 29
+    assert state.holding("fish_1") == 11
+    assert state.holding("boot") == 1
+    assert state.holding("fish", 0) == 0
+    assert state.observe_holding("public", "fish_1", 0) is None
+    assert state.counter("fish_pile_1") == 0
+    assert state.robber == 0xFFFF

@@ -300,6 +300,22 @@ int catan_game_set_award(catan_game *g, unsigned award, unsigned min, unsigned p
  */
 int catan_game_declare_number_chips(catan_game *g);
 
+/**
+ * The robber starts off the board, from a build_game (Fishing on Catan:
+ * "Place the robber next to the game board. It will enter the game when
+ * you \"Resolve a 7\" or play a Knight card"; Merchant Trains): the state's
+ * robber is then #CATAN_NONE (catan_state_robber()) until a 7 or a Knight
+ * moves it onto a hex, and every "to the desert" (Robber Flees, the
+ * library's catan_turn__send_robber_home()) sends it off the board again.
+ * Off the board it blocks no hex and robs nobody; snapshots and
+ * observations write its place as `robber none`, JSON as null, and
+ * catan_edit_set_robber() takes #CATAN_NONE.
+ * @param g the game being built
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL the game is built
+ */
+int catan_game_set_robber_off_board(catan_game *g);
+
 /** Most award contests a game may declare (catan_game_set_award_contests()). */
 #define CATAN_MAX_CONTESTS 16
 
