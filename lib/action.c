@@ -275,6 +275,12 @@ format_base(const catan_game *g, const catan_action *a, struct catan_text *w)
 		catan_text__put(w, " p%u", (unsigned)a->arg);
 		break;
 	case CATAN_ACT_MOVE_ROBBER:
+		/* off the board, where a robber beside the board goes "to the
+		 * desert" (Fishing on Catan with Friendly Robber) */
+		if (a->target == CATAN_NONE) {
+			catan_text__put(w, " off");
+			break;
+		}
 		return format_location(g, CATAN_LOC_HEX, a->target, w);
 	case CATAN_ACT_BUILD_ROAD:
 		return format_location(g, CATAN_LOC_EDGE, a->target, w);
@@ -558,8 +564,12 @@ parse_base_args(const catan_state *s, const struct tokens *t, catan_action *a)
 		a->arg = (uint16_t)kind;
 		return CATAN_OK;
 	case CATAN_ACT_MOVE_ROBBER:
-		if ((rc = expect_args(s, t, 3, "p<i> move_robber h<i>")))
+		if ((rc = expect_args(s, t, 3, "p<i> move_robber h<i>|off")))
 			return rc;
+		if (!strcmp(t->tok[2], "off")) {
+			a->target = CATAN_NONE;
+			return CATAN_OK;
+		}
 		return parse_location(s, t->tok[2], CATAN_LOC_HEX, &a->target);
 	case CATAN_ACT_BUILD_ROAD:
 		if ((rc = expect_args(s, t, 3, "p<i> build_road <edge>")))

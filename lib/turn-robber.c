@@ -25,6 +25,15 @@ catan_turn__send_robber_home(catan_state *s)
 int
 catan_turn__check_robber_move(const catan_state *s, unsigned hex, unsigned from)
 {
+	/* Off the board (move_robber off) is where "to the desert" sends it
+	 * in a game whose robber's home is beside the board, and only a rule
+	 * that sends it there lets it go (a module's permit of this reason:
+	 * Friendly Robber's fallback, T3 and T17). */
+	if (hex == BOARD_NONE && catan_turn__robber_home_off_board(s->game)) {
+		catan_state__seterr(s, "the robber leaves the board only where a rule sends it "
+				    "\"to the desert\"");
+		return CATAN_REASON_VARIANT_RULE;
+	}
 	if (hex >= s->game->board.nhex)
 		return CATAN_REASON_BAD_LOCATION;
 	if (hex == from)
@@ -56,6 +65,12 @@ catan_turn__move_robber(catan_state *s, int p, uint16_t *robber, unsigned hex,
 {
 	struct core_state *c = st_core(s);
 
+	if (hex == BOARD_NONE && catan_turn__robber_home_off_board(s->game)) {
+		/* off the board: next to no building, so nobody to rob */
+		*robber = (uint16_t)BOARD_NONE;
+		c->phase = c->return_phase;
+		return;
+	}
 	if (hex >= s->game->board.nhex)
 		return;
 	*robber = (uint16_t)hex;

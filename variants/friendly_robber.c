@@ -136,6 +136,9 @@ fr_rule_get(const catan_state *s, struct fr_rule *r)
 static bool
 fr_fallback_ok(const catan_state *s, const struct fr_rule *r, unsigned hex)
 {
+	/* a robber whose home is beside the board goes off it (T17) */
+	if (catan_turn__robber_home_off_board(s->game))
+		return hex == BOARD_NONE;
 	if (!r->any_desert)
 		return hex == st_ccore(s)->robber_hex;
 	return catan_turn__desert_choice(s->game, hex);
@@ -166,6 +169,11 @@ fr_check_action(const catan_state *s, const catan_action *a, const void *slice)
 	fr_rule_get(s, &r);
 	if (fr_allows(s, &r, a->target))
 		return CATAN_REASON_NONE;
+	if (!r.any_open && catan_turn__robber_home_off_board(s->game)) {
+		catan_state__seterr(s, "Friendly Robber: every other hex has a building of a player with %d or fewer points, so the robber goes off the board",
+				    FR_PROTECTED_MAX_VP);
+		return CATAN_REASON_VARIANT_RULE;
+	}
 	if (!r.any_open) {
 		catan_state__seterr(s, "Friendly Robber: every other hex has a building of a player with %d or fewer points, so the robber goes to the desert h%u",
 				    FR_PROTECTED_MAX_VP, r.fallback);
@@ -188,8 +196,10 @@ fr_permit(const catan_state *s, const catan_action *a, int reason,
 	struct fr_rule r;
 
 	(void)slice;
+	/* off the board the core refuses as a variant rule (turn-robber.c) */
 	if (a->type != CATAN_ACT_MOVE_ROBBER ||
-	    reason != CATAN_REASON_ROBBER_SAME_HEX)
+	    (reason != CATAN_REASON_ROBBER_SAME_HEX &&
+	     !(reason == CATAN_REASON_VARIANT_RULE && a->target == BOARD_NONE)))
 		return 0;
 	fr_rule_get(s, &r);
 	return !r.any_open && fr_fallback_ok(s, &r, a->target);
@@ -229,14 +239,16 @@ fr_legal_actions(const catan_state *s, int player, catan_action_list *list,
 	list->count = kept;
 	/* The robber phase always offers a move: the fallback, which the
 	 * variant does not list when it is the robber's own hex. */
-	if (have_rule && !r.any_open && !have_own && fr_fallback_ok(s, &r, robber) &&
-	    list->count < list->cap) {
+	if (have_rule && !r.any_open && list->count < list->cap) {
 		catan_action m = CATAN_ACTION_INIT;
+		/* beside the board its fallback is off it, which nobody lists */
+		unsigned to = catan_turn__robber_home_off_board(s->game) ? BOARD_NONE : robber;
 
 		m.type = CATAN_ACT_MOVE_ROBBER;
 		m.player = (int8_t)player;
-		m.target = (uint16_t)robber;
-		list->items[list->count++] = m;
+		m.target = (uint16_t)to;
+		if (fr_fallback_ok(s, &r, to) && (to == BOARD_NONE || !have_own))
+			list->items[list->count++] = m;
 	}
 }
 
