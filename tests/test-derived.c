@@ -50,7 +50,18 @@ static const char *const games[][2] = {
 	{ "base(players=3,offer_max=0", "+fishing+friendly_robber+harbors+event_cards" },
 };
 
-#define MAX_STEPS 4000
+/* The steps a game plays: under valgrind, where memory is what is
+ * checked, the first 1500 (the set-up and most of the game). */
+static unsigned
+max_steps(void)
+{
+	static unsigned steps;
+
+	if (!steps)
+		steps = catan_test_under_valgrind() ? 1500u : 4000u;
+	return steps;
+}
+#define MAX_STEPS max_steps()
 
 struct play {
 	const char *spec;
