@@ -369,8 +369,16 @@ typedef struct catan_action_shape {
  *         or max out of range, too many shapes, or the game is built
  */
 int catan_game_declare_action_shape(catan_game *g, const catan_action_shape *shape);
-/** catan_game_declare_action_shape() for each of @p n @p shapes, in order,
- *  stopping at the first refused. */
+/**
+ * catan_game_declare_action_shape() for each of @p n @p shapes, in order,
+ * stopping at the first refused.
+ * @param g the game being built
+ * @param shapes the shapes
+ * @param n how many
+ * @retval CATAN_OK on success
+ * @retval CATAN_EINVAL as catan_game_declare_action_shape(), for the first
+ *         shape refused (those before it stay declared)
+ */
 int catan_game_declare_action_shapes(catan_game *g, const catan_action_shape *shapes, size_t n);
 
 /**
