@@ -298,10 +298,21 @@ struct catan_game {
 	uint8_t nspace_blocks;
 	int space_missing;
 	uint64_t space_size;
+	/* The observation tensor (tensor.c, catanrules/tensor.h): its length,
+	 * and which of the modules' counters (a bit each, in the order of
+	 * the modules and their counter_names) are the game's rather than a
+	 * player's, learnt from a new state once built. */
+	size_t tensor_size;
+	uint64_t tensor_game_counters;
+	float *tensor_template;            /* the fields the board alone fixes; the rest 0 */
 };
 
 /* The action space's layout, once every build_game ran (space.c). */
 void catan_space__build(catan_game *g);
+/* The observation tensor's layout, once the game is built (tensor.c):
+ * CATAN_OK, or the error of the new state it looks at. */
+int catan_tensor__probe(catan_game *g);
+void catan_tensor__dispose(catan_game *g);
 
 /* Game strings (params.c): fill params and modules from a string or options. */
 int catan_game__parse_string(catan_game *g, const char *spec);

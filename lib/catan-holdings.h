@@ -41,6 +41,14 @@ bool catan__valid_declared_name(const char *name);
 /* The holding or group of that name: its index (a group: its first
  * member's) and whether it names a group; -1 if none. */
 int catan_game__holding_index(const catan_game *g, const char *name, bool *is_group);
+/* A group's total for a player (or the supply), the group named by its
+ * first member's index. */
+unsigned catan_holdings__group_total(const catan_state *s, int player, unsigned first);
+/* Whether some member of the group has a supply. */
+bool catan_holdings__group_has_supply(const catan_game *g, unsigned first);
+/* Whether @observer sees a value of visibility @vis held by @player (the
+ * supply: only public ones). */
+bool catan_holdings__sees(int observer, int player, unsigned vis);
 /* The bytes of the holdings in the state (0 without any). */
 size_t catan_game__holdings_size(const catan_game *g);
 /* The supplies at their declared totals (a new state). */

@@ -39,6 +39,7 @@ game_destroy(catan_game *g)
 		catan_board__dispose(&g->board, ctx);
 	if (g->variant_data)
 		catan__free(ctx, g->variant_data, g->variant_data_size);
+	catan_tensor__dispose(g);
 	catan__free(ctx, g, sizeof(*g));
 	catan__ctx_release(ctx);
 }
@@ -351,6 +352,8 @@ game_new(catan_game **out, catan_ctx *ctx, const char *variant,
 	rc = catan_game__parse_options(g, variant, opts);
 	if (rc == CATAN_OK)
 		rc = game_finish(g);
+	if (rc == CATAN_OK)
+		rc = catan_tensor__probe(g);
 	if (rc) {
 		game_destroy(g);
 		return rc;
@@ -375,6 +378,8 @@ game_new_from_string(catan_game **out, catan_ctx *ctx, const char *spec)
 	rc = catan_game__parse_string(g, spec);
 	if (rc == CATAN_OK)
 		rc = game_finish(g);
+	if (rc == CATAN_OK)
+		rc = catan_tensor__probe(g);
 	if (rc) {
 		game_destroy(g);
 		return rc;

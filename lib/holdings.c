@@ -174,8 +174,8 @@ catan_game_holding(const catan_game *g, unsigned index, catan_holding_info *out)
 }
 
 /* A group's total for a player, or of the supplies of its members. */
-static unsigned
-group_total(const catan_state *s, int player, unsigned first)
+unsigned
+catan_holdings__group_total(const catan_state *s, int player, unsigned first)
 {
 	const catan_game *g = s->game;
 	unsigned t = 0;
@@ -186,8 +186,8 @@ group_total(const catan_state *s, int player, unsigned first)
 	return t;
 }
 
-static bool
-group_has_supply(const catan_game *g, unsigned first)
+bool
+catan_holdings__group_has_supply(const catan_game *g, unsigned first)
 {
 	for (unsigned h = first; h < g->nholdings; h++)
 		if (g->holdings[h].group_first == first && g->holdings[h].group &&
@@ -217,9 +217,9 @@ lookup(const catan_state *s, int player, const char *name, unsigned *value,
 	}
 	gh = &g->holdings[h];
 	if (group) {
-		if (player < 0 && !group_has_supply(g, (unsigned)h))
+		if (player < 0 && !catan_holdings__group_has_supply(g, (unsigned)h))
 			goto no_supply;
-		*value = group_total(s, player, (unsigned)h);
+		*value = catan_holdings__group_total(s, player, (unsigned)h);
 		*visibility = CATAN_HOLDING_PUBLIC;
 		return CATAN_OK;
 	}
@@ -249,8 +249,8 @@ catan_state_holding(const catan_state *s, int player, const char *name, int32_t 
 
 /* Whether @observer sees a value of visibility @vis held by @player (the
  * supply: only public ones). */
-static bool
-sees(int observer, int player, unsigned vis)
+bool
+catan_holdings__sees(int observer, int player, unsigned vis)
 {
 	if (observer == CATAN_OBSERVER_ALL || vis == CATAN_HOLDING_PUBLIC)
 		return true;
@@ -274,7 +274,7 @@ catan_state_observe_holding(const catan_state *s, int observer, int player,
 	}
 	rc = lookup(s, player, name, &v, &vis);
 	if (rc == CATAN_OK)
-		*out = sees(observer, player, vis) ? (int32_t)v : -1;
+		*out = catan_holdings__sees(observer, player, vis) ? (int32_t)v : -1;
 	return rc;
 }
 
@@ -292,16 +292,16 @@ catan_text__holdings(struct catan_text *w, const catan_state *s, int observer)
 		if (gh->group && gh->group_first == h) {
 			for (int p = 0; p < np; p++)
 				catan_text__put(w, "holding %s p%d %u\n", gh->group, p,
-						group_total(s, p, h));
-			if (group_has_supply(g, h))
+						catan_holdings__group_total(s, p, h));
+			if (catan_holdings__group_has_supply(g, h))
 				catan_text__put(w, "supply %s %u\n", gh->group,
-						group_total(s, CATAN_HOLDING_SUPPLY, h));
+						catan_holdings__group_total(s, CATAN_HOLDING_SUPPLY, h));
 		}
 		for (int p = 0; p < np; p++)
-			if (sees(observer, p, gh->visibility))
+			if (catan_holdings__sees(observer, p, gh->visibility))
 				catan_text__put(w, "holding %s p%d %u\n", gh->name, p,
 						catan_state__holding(s, p, h));
-		if (gh->has_supply && sees(observer, CATAN_HOLDING_SUPPLY, gh->visibility))
+		if (gh->has_supply && catan_holdings__sees(observer, CATAN_HOLDING_SUPPLY, gh->visibility))
 			catan_text__put(w, "supply %s %u\n", gh->name,
 					catan_state__holding(s, CATAN_HOLDING_SUPPLY, h));
 	}
@@ -544,7 +544,7 @@ redeal_group(catan_state *t, const catan_state *s, const bool *hidden, unsigned 
 	for (int p = 0; p < np; p++) {
 		if (!hidden[p])
 			continue;
-		for (unsigned n = group_total(s, p, first); n; n--) {
+		for (unsigned n = catan_holdings__group_total(s, p, first); n; n--) {
 			unsigned r = catan_rng__below(rng, total), h = first;
 
 			for (; h < g->nholdings; h++) {

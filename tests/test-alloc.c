@@ -163,6 +163,46 @@ START_TEST(test_no_allocation_playout)
 }
 END_TEST
 
+/* tensor.h, catan_state_tensor(): "Never allocates." */
+START_TEST(test_no_allocation_tensor)
+{
+	struct counting_alloc ca = { 0 };
+	catan_ctx_options opts;
+	catan_ctx *ctx = NULL;
+	catan_game *g = NULL;
+	catan_state *s = NULL;
+	size_t size;
+	float *out;
+	uint64_t rng = 9;
+	unsigned long before;
+
+	CATAN_ASSERT_OK(catan_ctx_options_init(&opts, CATAN_CTX_OPTIONS_VERSION));
+	opts.alloc = counting_realloc;
+	opts.alloc_userdata = &ca;
+	CATAN_ASSERT_OK(catan_ctx_new(&ctx, &opts));
+	if (catan_game_new_from_string(&g, ctx, "base(players=4,seed=3)+rivers+harbors") != CATAN_OK) {
+		catan_ctx_free(ctx);
+		return;
+	}
+	CATAN_ASSERT_OK(catan_game_tensor_size(g, &size));
+	out = malloc(size * sizeof(*out));
+	CATAN_ASSERT_OK(catan_state_new(&s, g));
+	before = ca.calls;
+	for (unsigned n = 0; n < 400 && !catan_state_is_terminal(s); n++) {
+		catan_action a;
+
+		CATAN_ASSERT_OK(catan_state_tensor(s, (int)(n % 4), out, size));
+		if (catan_test_random_action(s, &rng, &a))
+			CATAN_ASSERT_OK(catan_state_apply(s, &a));
+	}
+	ck_assert_msg(ca.calls == before, "%lu allocations", ca.calls - before);
+	catan_state_free(s);
+	free(out);
+	catan_game_unref(g);
+	catan_ctx_free(ctx);
+}
+END_TEST
+
 void
 catan_test_register(SRunner *sr)
 {
@@ -171,4 +211,5 @@ catan_test_register(SRunner *sr)
 	CATAN_TEST_ADD(s, test_no_allocation_sampled);
 	CATAN_TEST_ADD(s, test_no_allocation_explicit);
 	CATAN_TEST_ADD_LOOP(s, test_no_allocation_playout, 0, 3);
+	CATAN_TEST_ADD(s, test_no_allocation_tensor);
 }

@@ -24,5 +24,6 @@
 #include "serialize.h"
 #include "traders.h"
 #include "space.h"
+#include "tensor.h"
 
 #endif

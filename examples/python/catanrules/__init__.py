@@ -66,6 +66,16 @@ HOLDING_TRADES = ((0x1, "traded"), (0x2, "maritime"))
 PIECE_FLAGS = ((0x1, "moves"), (0x2, "road_like"), (0x4, "road_weight"))
 HOLDING_SUPPLY = -1
 TRADE_RESPONSES = (None, "accept", "decline", "counter")
+# enum catan_tensor_axis and enum catan_tensor_encoding (tensor.h).
+TENSOR_AXES = ("one", "hex", "vertex", "edge", "player", "owner", "actor",
+               "terrain", "number", "dice", "card_kind", "dev_kind", "phase",
+               "harbor", "response")
+TENSOR_ENCODINGS = ("count", "one_hot", "flags")
+
+try:
+    import numpy as _np
+except ImportError:  # the binding needs only the standard library
+    _np = None
 
 
 _shared_context = None
@@ -401,6 +411,59 @@ class Game:
             out.append({"type": _lib.text(_c.catan_action_type_name(b.type))
                         or b.type, "first": b.first, "size": b.size})
             i += 1
+
+    @property
+    def tensor_size(self):
+        """The length of the observation tensor, in floats (tensor.h)."""
+        n = size_t_value()
+        rc = _c.catan_game_tensor_size(self._handle, ctypes.byref(n))
+        if rc != _lib.OK:
+            _raise(rc, _lib.text(_c.catan_ctx_errmsg(self.context._handle)))
+        return n.value
+
+    @staticmethod
+    def _tensor_field(f):
+        return {"name": f.name.decode(), "offset": f.offset,
+                "shape": (f.rows, f.cols),
+                "rows": TENSOR_AXES[f.row_axis],
+                "cols": TENSOR_AXES[f.col_axis],
+                "encoding": TENSOR_ENCODINGS[f.encoding]}
+
+    @property
+    def tensor_fields(self):
+        """The observation tensor's layout, in offset order: dicts of name,
+        offset, shape (rows, cols), rows and cols (what they stand for:
+        "hex", "player", "card_kind", ...) and encoding ("count",
+        "one_hot" or "flags"). doc/rl.md describes them."""
+        out, i = [], 0
+        while True:
+            f = _lib.TensorField()
+            rc = _c.catan_game_tensor_field(self._handle, i, ctypes.byref(f),
+                                            None)
+            if rc == _lib.ENOTFOUND:
+                return out
+            if rc != _lib.OK:
+                _raise(rc, _lib.text(_c.catan_ctx_errmsg(self.context._handle)))
+            out.append(self._tensor_field(f))
+            i += 1
+
+    def tensor_field(self, name):
+        """One field of the observation tensor by name (as tensor_fields);
+        NotFoundError if the game's layout has none of that name."""
+        f = _lib.TensorField()
+        rc = _c.catan_game_tensor_find(self._handle, name.encode(),
+                                       ctypes.byref(f))
+        if rc != _lib.OK:
+            _raise(rc, _lib.text(_c.catan_ctx_errmsg(self.context._handle)))
+        return self._tensor_field(f)
+
+    def tensor_phase(self, column):
+        """The phase id (State.phase_id) of a column of the tensor's
+        "phase" field."""
+        phase = _c.catan_game_tensor_phase(self._handle, column)
+        if phase < 0:
+            raise IndexError(f"no phase column {column}")
+        return phase
 
     def action_id(self, action):
         """The id of an action, or None if it has none (a chance outcome)."""
@@ -1519,6 +1582,29 @@ class State:
         if rc != _lib.OK:
             _raise(rc, self._errmsg() or "catan_state_action_mask")
         return mask
+
+    def tensor(self, observer, out=None):
+        """What the observer (a player, PUBLIC or ALL) knows of the state as
+        the game's observation tensor (tensor.h, doc/rl.md): a numpy
+        float32 array when numpy is installed, else an array('f'); or
+        written into out, any writable float32 buffer of the tensor's size.
+        Unknown values (another player's hand) are -1."""
+        size = self.game.tensor_size
+        if out is None:
+            if _np is not None:
+                out = _np.zeros(size, dtype=_np.float32)
+            else:
+                import array
+                out = array.array("f", bytes(4 * size))
+        view = memoryview(out).cast("B")
+        if view.nbytes != 4 * size:
+            raise ValueError(f"the tensor needs {size} float32 values")
+        buf = (ctypes.c_char * view.nbytes).from_buffer(view)
+        rc = _c.catan_state_tensor(self._handle, _observer(observer), buf,
+                                   size)
+        if rc != _lib.OK:
+            _raise(rc, self._errmsg() or "catan_state_tensor")
+        return out
 
     def resample(self, player, seed):
         """A full state consistent with what the player knows, the

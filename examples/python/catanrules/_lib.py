@@ -241,6 +241,19 @@ class SpaceBlock(ctypes.Structure):
     ]
 
 
+class TensorField(ctypes.Structure):
+    """struct catan_tensor_field (tensor.h)."""
+    _fields_ = [
+        ("name", ctypes.c_char * 48),
+        ("offset", size_t),
+        ("rows", ctypes.c_uint32),
+        ("cols", ctypes.c_uint32),
+        ("row_axis", ctypes.c_uint32),
+        ("col_axis", ctypes.c_uint32),
+        ("encoding", ctypes.c_uint32),
+    ]
+
+
 class Observation(ctypes.Structure):
     """struct catan_observation."""
     _fields_ = [
@@ -324,6 +337,7 @@ STRUCTS = {
     "catan_cost_info": CostInfo,
     "catan_holding_info": HoldingInfo,
     "catan_piece_info": PieceInfo,
+    "catan_tensor_field": TensorField,
 }
 
 # Opaque handles travel as void pointers.
@@ -472,6 +486,12 @@ PROTOTYPES = {
     "catan_state_action_of_id": (c_int, [state_p, c_int, size_t, action_p]),
     "catan_state_action_mask": (c_int, [state_p, c_int, ctypes.c_void_p,
                                         size_t, action_p, size_t, size_p]),
+    "catan_game_tensor_size": (c_int, [game_p, size_p]),
+    "catan_game_tensor_field": (c_int, [game_p, size_t, POINTER(TensorField),
+                                        size_p]),
+    "catan_game_tensor_find": (c_int, [game_p, c_char_p, POINTER(TensorField)]),
+    "catan_game_tensor_phase": (c_int, [game_p, ctypes.c_uint]),
+    "catan_state_tensor": (c_int, [state_p, c_int, ctypes.c_void_p, size_t]),
     "catan_state_snapshot": (c_int, [state_p, c_char_p, size_t, size_p]),
     "catan_history_write": (c_int, [game_p, action_p, size_t, c_char_p,
                                     size_t, size_p]),

@@ -508,7 +508,8 @@ def _c_layout(include_dir):
              "#include <catanrules/state.h>",
              "#include <catanrules/observe.h>",
              "#include <catanrules/holding.h>",
-             "#include <catanrules/piece.h>", "int main(void) {"]
+             "#include <catanrules/piece.h>",
+             "#include <catanrules/tensor.h>", "int main(void) {"]
     for cname, struct in _lib.STRUCTS.items():
         lines.append(f'printf("{cname} %zu\\n", sizeof({cname}));')
         for field, _ in struct._fields_:

@@ -232,3 +232,55 @@ def test_action_ids_mask_and_round_trip(ctx):
     arr = numpy.zeros(game.action_space_size, dtype=numpy.uint8)
     state.action_mask(state.current_player, out=arr)
     assert arr.sum() == len(state.legal_actions(state.current_player))
+
+
+# ------------------------------------------------------------- tensors
+
+def test_observation_tensor_layout_and_values(ctx):
+    """tensor.h: the fields tile the tensor; rows of players start at the
+    observer; another player's hand is -1 and the own hand exact; a
+    resampled state gives the observer the same tensor."""
+    for spec in known_games(ctx):
+        game = ctx.game(spec)
+        fields = game.tensor_fields
+        assert [f["offset"] for f in fields] == \
+            [sum(g["shape"][0] * g["shape"][1] for g in fields[:i])
+             for i in range(len(fields))]
+        last = fields[-1]
+        assert game.tensor_size == \
+            last["offset"] + last["shape"][0] * last["shape"][1]
+        assert game.tensor_field("player.cards")["cols"] == "card_kind"
+        with pytest.raises(catanrules.NotFoundError):
+            game.tensor_field("no.such.field")
+        state = game.new_state()
+        play_random(state, random.Random(4), max_actions=120)
+        cards = game.tensor_field("player.cards")
+        rows, cols = cards["shape"]
+        for p in range(game.num_players):
+            t = list(state.tensor(p))
+            assert len(t) == game.tensor_size
+            own = t[cards["offset"]:cards["offset"] + cols]
+            hand = state.player(p)["cards"]
+            assert own == [float(hand[k]) for k in game.card_kinds]
+            for r in range(1, rows):
+                at = cards["offset"] + r * cols
+                assert t[at:at + cols] == [-1.0] * cols
+            if not state.is_chance_node and not state.is_terminal:
+                assert list(state.resample(p, 11).tensor(p)) == t
+    game = ctx.game("base(players=3,seed=2)")
+    assert game.tensor_phase(0) == 0
+    with pytest.raises(IndexError):
+        game.tensor_phase(10 ** 6)
+    state = game.new_state()
+    with pytest.raises(ValueError):
+        state.tensor(0, out=bytearray(8))
+    with pytest.raises(catanrules.InvalidArgumentError):
+        state.tensor(5)
+    try:
+        import numpy
+    except ImportError:
+        return
+    out = numpy.full(game.tensor_size, 7, dtype=numpy.float32)
+    assert state.tensor(1, out=out) is out
+    assert not (out == 7).any()
+    assert isinstance(state.tensor(0), numpy.ndarray)
