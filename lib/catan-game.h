@@ -305,6 +305,8 @@ struct catan_game {
 	size_t tensor_size;
 	uint64_t tensor_game_counters;
 	float *tensor_template;            /* the fields the board alone fixes; the rest 0 */
+	struct catan_tensor_field *tensor_fields; /* the layout, in offset order */
+	size_t ntensor_fields;
 };
 
 /* The action space's layout, once every build_game ran (space.c). */

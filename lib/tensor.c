@@ -28,11 +28,7 @@ struct walk {
 	float *out;                /* the tensor or template filled, or NULL: measure only */
 	size_t off;                /* the next field's offset */
 	size_t index;              /* fields walked */
-	/* a lookup: by index (want), by name (want_name), or neither */
-	size_t want;
-	const char *want_name;
-	catan_tensor_field *found;
-	bool hit;
+	catan_tensor_field *table; /* the fields described (the game's, once), or NULL */
 	/* the game's dimensions */
 	unsigned np, owners, kinds, devs, hexes, vertices, edges;
 	unsigned first_seat;       /* the seat of row 0 */
@@ -40,8 +36,8 @@ struct walk {
 };
 
 /* Start a field: its floats while filling (a static field's while the
- * template is filled, the others' while a tensor is), else NULL (and the
- * field is described when it is the one looked up). */
+ * template is filled, the others' while a tensor is), else NULL; and
+ * its description when the walk keeps the game's table. */
 static float *
 field_(struct walk *w, bool is_static, const char *prefix, const char *suffix,
        const char *suffix2, unsigned rows, unsigned row_axis, unsigned cols, unsigned col_axis,
@@ -51,24 +47,20 @@ field_(struct walk *w, bool is_static, const char *prefix, const char *suffix,
 
 	w->off += (size_t)rows * cols;
 	w->index++;
+	if (w->table) {
+		catan_tensor_field *f = &w->table[w->index - 1];
+
+		snprintf(f->name, sizeof(f->name), "%s%s%s%s%s", prefix, suffix ? "." : "",
+			 suffix ? suffix : "", suffix2 ? "." : "", suffix2 ? suffix2 : "");
+		f->offset = at;
+		f->rows = rows;
+		f->cols = cols;
+		f->row_axis = row_axis;
+		f->col_axis = col_axis;
+		f->encoding = encoding;
+	}
 	if (w->out)
 		return w->template_fill == is_static ? w->out + at : NULL;
-	if (w->hit || (!w->want_name && w->want != w->index - 1))
-		return NULL;
-	char name[CATAN_TENSOR_NAME_MAX];
-
-	snprintf(name, sizeof(name), "%s%s%s%s%s", prefix, suffix ? "." : "", suffix ? suffix : "",
-		 suffix2 ? "." : "", suffix2 ? suffix2 : "");
-	if (w->want_name && strcmp(name, w->want_name) != 0)
-		return NULL;
-	w->hit = true;
-	memcpy(w->found->name, name, sizeof(name));
-	w->found->offset = at;
-	w->found->rows = rows;
-	w->found->cols = cols;
-	w->found->row_axis = row_axis;
-	w->found->col_axis = col_axis;
-	w->found->encoding = encoding;
 	return NULL;
 }
 
@@ -600,18 +592,20 @@ catan_tensor__probe(catan_game *g)
 	}
 	catan_state_free(s);
 
-	struct walk w = { .g = g, .want = SIZE_MAX, .observer = CATAN_OBSERVER_PUBLIC };
+	struct walk w = { .g = g, .observer = CATAN_OBSERVER_PUBLIC };
 
 	walk_all(&w);
 	g->tensor_size = w.off;
+	g->ntensor_fields = w.index;
 	g->tensor_template = catan__calloc(g->ctx, g->tensor_size * sizeof(float));
-	if (!g->tensor_template) {
+	g->tensor_fields = catan__calloc(g->ctx, g->ntensor_fields * sizeof(catan_tensor_field));
+	if (!g->tensor_template || !g->tensor_fields) {
 		catan__ctx_seterr(g->ctx, "out of memory");
 		return CATAN_ENOMEM;
 	}
 	/* the static fields need the game alone */
 	struct walk fill = { .g = g, .observer = CATAN_OBSERVER_PUBLIC, .out = g->tensor_template,
-			     .want = SIZE_MAX, .template_fill = true };
+			     .template_fill = true, .table = g->tensor_fields };
 
 	walk_all(&fill);
 	return CATAN_OK;
@@ -622,7 +616,11 @@ catan_tensor__dispose(catan_game *g)
 {
 	if (g->tensor_template)
 		catan__free(g->ctx, g->tensor_template, g->tensor_size * sizeof(float));
+	if (g->tensor_fields)
+		catan__free(g->ctx, g->tensor_fields,
+			    g->ntensor_fields * sizeof(catan_tensor_field));
 	g->tensor_template = NULL;
+	g->tensor_fields = NULL;
 }
 
 int
@@ -638,29 +636,30 @@ int
 catan_game_tensor_field(const catan_game *g, size_t i, catan_tensor_field *out,
 			size_t *count_out)
 {
-	struct walk w = { .g = g, .want = i, .found = out, .observer = CATAN_OBSERVER_PUBLIC };
-
 	if (!g || !out)
 		return CATAN_EINVAL;
-	walk_all(&w);
 	if (count_out)
-		*count_out = w.index;
-	return w.hit ? CATAN_OK : CATAN_ENOTFOUND;
+		*count_out = g->ntensor_fields;
+	if (i >= g->ntensor_fields)
+		return CATAN_ENOTFOUND;
+	*out = g->tensor_fields[i];
+	return CATAN_OK;
 }
 
 int
 catan_game_tensor_find(const catan_game *g, const char *name, catan_tensor_field *out)
 {
-	struct walk w = { .g = g, .want = SIZE_MAX, .want_name = name, .found = out,
-			  .observer = CATAN_OBSERVER_PUBLIC };
-
 	if (!g || !name || !out)
 		return CATAN_EINVAL;
-	walk_all(&w);
-	if (!w.hit)
-		catan__ctx_seterr(g->ctx, "the observation tensor of %s has no field \"%s\"",
-				  g->canonical, name);
-	return w.hit ? CATAN_OK : CATAN_ENOTFOUND;
+	for (size_t i = 0; i < g->ntensor_fields; i++) {
+		if (strcmp(g->tensor_fields[i].name, name) == 0) {
+			*out = g->tensor_fields[i];
+			return CATAN_OK;
+		}
+	}
+	catan__ctx_seterr(g->ctx, "the observation tensor of %s has no field \"%s\"",
+			  g->canonical, name);
+	return CATAN_ENOTFOUND;
 }
 
 int
@@ -692,8 +691,7 @@ catan_state_tensor(const catan_state *s, int observer, float *out, size_t size)
 		catan_state__seterr(s, "the observation tensor has %zu floats, not %zu", want, size);
 		return CATAN_EINVAL;
 	}
-	struct walk w = { .g = s->game, .s = s, .observer = observer, .out = out,
-			  .want = SIZE_MAX };
+	struct walk w = { .g = s->game, .s = s, .observer = observer, .out = out };
 
 	memcpy(out, s->game->tensor_template, size * sizeof(*out));
 	walk_all(&w);
