@@ -6,14 +6,65 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include "test-common.h"
 
 #define DEFAULT_SEED UINT64_C(20260101)
+
+/* ---------------------------------------------- the last place reached */
+
+static const char *mark_file = "(no assertion yet)";
+static int mark_line;
+
+void
+catan_test_mark(const char *file, int line)
+{
+	mark_file = file;
+	mark_line = line;
+}
+
+static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+static struct sigaction crash_before[sizeof(crash_signals) / sizeof(crash_signals[0])];
+
+/* Say where the test was, then give the signal back to whoever had it
+ * (the default, or a sanitizer's handler): the faulting instruction runs
+ * again, abort() raises again. Only async-signal-safe calls. */
+static void
+report_crash(int sig)
+{
+	char line[16];
+	size_t n = 0;
+	int v = mark_line;
+
+	do
+		line[sizeof(line) - 1 - n++] = (char)('0' + v % 10);
+	while ((v /= 10) && n < sizeof(line) - 1);
+	(void)!write(STDERR_FILENO, mark_file, strlen(mark_file));
+	(void)!write(STDERR_FILENO, ":", 1);
+	(void)!write(STDERR_FILENO, line + sizeof(line) - n, n);
+	(void)!write(STDERR_FILENO, ": the last assertion passed before the signal\n", 46);
+	for (size_t i = 0; i < sizeof(crash_signals) / sizeof(crash_signals[0]); i++)
+		if (crash_signals[i] == sig)
+			sigaction(sig, &crash_before[i], NULL);
+}
+
+static void
+catch_crashes(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = report_crash;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(crash_signals) / sizeof(crash_signals[0]); i++)
+		sigaction(crash_signals[i], &sa, &crash_before[i]);
+}
 
 Suite *
 catan_test_suite(SRunner *sr, const char *name)
@@ -242,6 +293,7 @@ main(int argc, char **argv)
 	if (debugger_attached())
 		srunner_set_fork_status(sr, CK_NOFORK);
 
+	catch_crashes();
 	srunner_run(sr, suite, tcase, CK_ENV);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
