@@ -154,6 +154,45 @@ CATAN_API int catan_state_action_mask(const catan_state *s, int player, uint8_t 
                                       size_t size, catan_action *scratch, size_t scratch_cap,
                                       size_t *n_out);
 
+/** An id of catan_states_step() that applies nothing (the masks only). */
+#define CATAN_STEP_NO_ACTION ((size_t)-1)
+
+/**
+ * Step @p n states of one game by action id in one call: the fast path of
+ * a vectorised environment. For each state i: a pending chance event is
+ * resolved first (with the state's RNG); then, unless @p ids is NULL or
+ * ids[i] is #CATAN_STEP_NO_ACTION, the action of ids[i] for the state's
+ * actor is checked and applied, and the chance events it causes are
+ * resolved with the state's RNG; then the next actor's legal actions are
+ * written as a mask at masks + i × @p space. The actor is the
+ * lowest-numbered acting player, as in catan_state_playout(): where
+ * several players owe a decision (discards, answers to an offer) they act
+ * one after another in seat order. A state whose action is refused keeps
+ * its position (rc_out[i] says why, catan_state_errmsg() of the state in
+ * words) and its mask is left as it was; the others go on. Never
+ * allocates.
+ * @param states the states, all of one game
+ * @param n how many
+ * @param ids an id per state, or NULL (no action: the masks only)
+ * @param[out] masks n × @p space bytes, or NULL
+ * @param space the action space's size (catan_game_action_space())
+ * @param scratch room for the legal actions (catan_game_max_legal_actions())
+ * @param scratch_cap its capacity in actions
+ * @param[out] players_out the next actor of each state, or
+ *             #CATAN_PLAYER_TERMINAL at the end (may be NULL)
+ * @param[out] rc_out the result of each state: CATAN_OK, CATAN_EILLEGAL
+ *             (a refused action, also at the end of the game),
+ *             CATAN_ENOTFOUND (an id not below the space's size),
+ *             CATAN_EBUFS (@p scratch too small)
+ * @retval CATAN_OK on success (each state's result in @p rc_out)
+ * @retval CATAN_ENOTSUP the game has no action space (with @p masks)
+ * @retval CATAN_EINVAL a NULL argument, states of different games, or
+ *         @p space is not the space's size; nothing is stepped
+ */
+CATAN_API int catan_states_step(catan_state *const *states, size_t n, const size_t *ids,
+                                uint8_t *masks, size_t space, catan_action *scratch,
+                                size_t scratch_cap, int *players_out, int *rc_out);
+
 CATAN_END_DECLS
 
 /** @} */

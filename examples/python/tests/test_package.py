@@ -284,3 +284,69 @@ def test_observation_tensor_layout_and_values(ctx):
     assert state.tensor(1, out=out) is out
     assert not (out == 7).any()
     assert isinstance(state.tensor(0), numpy.ndarray)
+
+
+# ------------------------------------------------------------- batches
+
+def _batch_matches_clones(game, with_numpy):
+    saved = catanrules._np
+    if not with_numpy:
+        catanrules._np = None
+    try:
+        states = [game.new_state() for _ in range(5)]
+        alone = [s.clone() for s in states]
+        batch = catanrules.StateBatch(states)
+    finally:
+        catanrules._np = saved
+    masks, players, results = batch.step()
+    space = game.action_space_size
+    rng = random.Random(2)
+    for s in alone:
+        s.resolve_chance()
+    for _ in range(150):
+        ids = []
+        for i, s in enumerate(alone):
+            assert results[i] == 0
+            assert s.hash() == batch.states[i].hash()
+            mask = list(masks[i * space:(i + 1) * space]) if not with_numpy \
+                else list(masks[i])
+            if s.is_terminal:
+                assert players[i] == catanrules.TERMINAL
+                ids.append(batch.NO_ACTION)
+                continue
+            p = s.acting_players[0]
+            assert players[i] == p
+            assert mask == list(s.action_mask(p))
+            legal = [k for k in range(space) if mask[k]]
+            ids.append(rng.choice(legal))
+            s.apply(s.action_of_id(p, ids[-1]))
+            s.resolve_chance()
+        masks, players, results = batch.step(ids)
+
+
+def test_state_batch_steps_like_one_at_a_time(ctx):
+    """StateBatch.step(ids) (catan_states_step): each state as if its id
+    were applied alone and its chance resolved by its own RNG; the masks
+    are the next actors'; with numpy and without."""
+    game = ctx.game("base(players=3,seed=5,offer_max=0)")
+    _batch_matches_clones(game, True)
+    _batch_matches_clones(game, False)
+
+
+def test_state_batch_refuses_per_state(ctx):
+    game = ctx.game("base(players=3,seed=6)")
+    batch = catanrules.StateBatch([game.new_state() for _ in range(2)])
+    masks, players, results = batch.step()
+    mask = list(masks[0]) if catanrules._np is not None else \
+        list(masks[:game.action_space_size])
+    bad = mask.index(0)
+    good = mask.index(1)
+    before = batch.states[1].hash()
+    masks, players, results = batch.step([good, bad])
+    assert list(results) == [0, catanrules._lib.EILLEGAL]
+    assert batch.states[1].hash() == before
+    with pytest.raises(ValueError):
+        catanrules.StateBatch([])
+    with pytest.raises(ValueError):
+        catanrules.StateBatch([game.new_state(),
+                               ctx.game("base(players=4,seed=6)").new_state()])
