@@ -61,10 +61,12 @@ struct game_piece {
 struct space_shape {
 	uint16_t type;
 	uint8_t target, arg, cards, max;
+	uint8_t values;                 /* the CATAN_SPACE_VALUE fields' domain */
+	uint8_t pay_first, pay_slots, pay_max; /* a payment in give[] (pay_slots 0: none) */
 };
 struct space_block {
 	struct space_shape shape;
-	uint32_t tn, an, cn;  /* the sizes of the target's, arg's and cards' domains */
+	uint32_t tn, an, cn, pn;  /* the sizes of the target's, arg's, cards' and payment's domains */
 	uint64_t first, size;
 };
 

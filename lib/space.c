@@ -13,26 +13,26 @@
  * declared kinds. Module types come from catan_game_declare_action_shape().
  */
 static const struct space_shape core_shapes[] = {
-	{ CATAN_ACT_ROLL, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0 },
-	{ CATAN_ACT_DISCARD, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_GIVE_ONE, 1 },
-	{ CATAN_ACT_MOVE_ROBBER, CATAN_SPACE_HEX, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0 },
-	{ CATAN_ACT_STEAL, CATAN_SPACE_NONE, CATAN_SPACE_PLAYER, CATAN_SPACE_NO_CARDS, 0 },
-	{ CATAN_ACT_BUILD_ROAD, CATAN_SPACE_EDGE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0 },
-	{ CATAN_ACT_BUILD_SETTLEMENT, CATAN_SPACE_VERTEX, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0 },
-	{ CATAN_ACT_BUILD_CITY, CATAN_SPACE_VERTEX, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0 },
-	{ CATAN_ACT_BUY_DEV, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0 },
-	{ CATAN_ACT_PLAY_KNIGHT, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0 },
-	{ CATAN_ACT_PLAY_ROAD_BUILDING, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0 },
-	{ CATAN_ACT_PLAY_YEAR_OF_PLENTY, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_GET_SET, 2 },
-	{ CATAN_ACT_PLAY_MONOPOLY, CATAN_SPACE_NONE, CATAN_SPACE_CARD_KIND, CATAN_SPACE_NO_CARDS, 0 },
-	{ CATAN_ACT_MARITIME_TRADE, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_MARITIME, 0 },
-	{ CATAN_ACT_OFFER_TRADE, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_TRADE, 0 },
-	{ CATAN_ACT_ACCEPT_TRADE, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0 },
-	{ CATAN_ACT_DECLINE_TRADE, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0 },
-	{ CATAN_ACT_COUNTER_TRADE, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_TRADE, 0 },
-	{ CATAN_ACT_CONFIRM_TRADE, CATAN_SPACE_NONE, CATAN_SPACE_PLAYER, CATAN_SPACE_NO_CARDS, 0 },
-	{ CATAN_ACT_CANCEL_TRADE, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0 },
-	{ CATAN_ACT_END_TURN, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0 },
+	{ CATAN_ACT_ROLL, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0, 0, 0, 0, 0 },
+	{ CATAN_ACT_DISCARD, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_GIVE_ONE, 1, 0, 0, 0, 0 },
+	{ CATAN_ACT_MOVE_ROBBER, CATAN_SPACE_HEX, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0, 0, 0, 0, 0 },
+	{ CATAN_ACT_STEAL, CATAN_SPACE_NONE, CATAN_SPACE_PLAYER, CATAN_SPACE_NO_CARDS, 0, 0, 0, 0, 0 },
+	{ CATAN_ACT_BUILD_ROAD, CATAN_SPACE_EDGE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0, 0, 0, 0, 0 },
+	{ CATAN_ACT_BUILD_SETTLEMENT, CATAN_SPACE_VERTEX, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0, 0, 0, 0, 0 },
+	{ CATAN_ACT_BUILD_CITY, CATAN_SPACE_VERTEX, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0, 0, 0, 0, 0 },
+	{ CATAN_ACT_BUY_DEV, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0, 0, 0, 0, 0 },
+	{ CATAN_ACT_PLAY_KNIGHT, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0, 0, 0, 0, 0 },
+	{ CATAN_ACT_PLAY_ROAD_BUILDING, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0, 0, 0, 0, 0 },
+	{ CATAN_ACT_PLAY_YEAR_OF_PLENTY, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_GET_SET, 2, 0, 0, 0, 0 },
+	{ CATAN_ACT_PLAY_MONOPOLY, CATAN_SPACE_NONE, CATAN_SPACE_CARD_KIND, CATAN_SPACE_NO_CARDS, 0, 0, 0, 0, 0 },
+	{ CATAN_ACT_MARITIME_TRADE, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_MARITIME, 0, 0, 0, 0, 0 },
+	{ CATAN_ACT_OFFER_TRADE, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_TRADE, 0, 0, 0, 0, 0 },
+	{ CATAN_ACT_ACCEPT_TRADE, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0, 0, 0, 0, 0 },
+	{ CATAN_ACT_DECLINE_TRADE, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0, 0, 0, 0, 0 },
+	{ CATAN_ACT_COUNTER_TRADE, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_TRADE, 0, 0, 0, 0, 0 },
+	{ CATAN_ACT_CONFIRM_TRADE, CATAN_SPACE_NONE, CATAN_SPACE_PLAYER, CATAN_SPACE_NO_CARDS, 0, 0, 0, 0, 0 },
+	{ CATAN_ACT_CANCEL_TRADE, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0, 0, 0, 0, 0 },
+	{ CATAN_ACT_END_TURN, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0, 0, 0, 0, 0 },
 };
 
 /* ------------------------------------------------------------ multisets */
@@ -182,13 +182,17 @@ maritime_counts(const catan_game *g)
 }
 
 static uint64_t
-field_size(const catan_game *g, int field)
+field_size(const catan_game *g, const struct space_shape *sh, int field)
 {
 	switch (field) {
 	case CATAN_SPACE_NONE:
 		return 1;
 	case CATAN_SPACE_HEX:
 		return g->board.nhex;
+	case CATAN_SPACE_HEX_OR_OFF:
+		return g->board.nhex + 1u;
+	case CATAN_SPACE_VALUE:
+		return sh->values;
 	case CATAN_SPACE_VERTEX:
 		return g->board.nvert;
 	case CATAN_SPACE_EDGE:
@@ -235,8 +239,13 @@ shape_valid(const struct space_shape *sh)
 	bool sets = sh->cards == CATAN_SPACE_GIVE_SET || sh->cards == CATAN_SPACE_GET_SET ||
 		    sh->cards == CATAN_SPACE_TRADE;
 
-	return sh->target <= CATAN_SPACE_DEV_KIND && sh->arg <= CATAN_SPACE_DEV_KIND &&
-	       sh->cards <= CATAN_SPACE_MARITIME && (!sets || (sh->max >= 1 && sh->max <= 8));
+	bool values = sh->target == CATAN_SPACE_VALUE || sh->arg == CATAN_SPACE_VALUE;
+
+	return sh->target <= CATAN_SPACE_HEX_OR_OFF && sh->arg <= CATAN_SPACE_HEX_OR_OFF &&
+	       sh->cards <= CATAN_SPACE_MARITIME && (!sets || (sh->max >= 1 && sh->max <= 8)) &&
+	       (!values || sh->values >= 1) &&
+	       (!sh->pay_slots || (sh->pay_max >= 1 && sh->pay_max <= 8 &&
+				   sh->pay_first + sh->pay_slots <= CATAN_MAX_CARD_KINDS));
 }
 
 int
@@ -251,9 +260,14 @@ catan_game_declare_action_shape(catan_game *g, const catan_action_shape *shape)
 	sh.arg = (uint8_t)shape->arg;
 	sh.cards = (uint8_t)shape->cards;
 	sh.max = (uint8_t)shape->max;
+	sh.values = (uint8_t)shape->values;
+	sh.pay_first = (uint8_t)shape->pay_first;
+	sh.pay_slots = (uint8_t)shape->pay_slots;
+	sh.pay_max = (uint8_t)shape->pay_max;
 	if (shape->type < CATAN_ACT_VARIANT_BASE || shape->type > UINT16_MAX ||
 	    shape->target < 0 || shape->arg < 0 || shape->cards < 0 || shape->max > 8 ||
-	    !shape_valid(&sh)) {
+	    shape->values > 255 || shape->pay_first > CATAN_MAX_CARD_KINDS ||
+	    shape->pay_slots > CATAN_MAX_CARD_KINDS || shape->pay_max > 8 || !shape_valid(&sh)) {
 		catan__ctx_seterr(g->ctx, "action shape of type %d: not a module's type, or a "
 				  "field, cards or max out of range", shape->type);
 		return CATAN_EINVAL;
@@ -290,15 +304,17 @@ static void
 add_block(catan_game *g, const struct space_shape *sh, uint64_t *next)
 {
 	struct space_block *b = &g->space_blocks[g->nspace_blocks++];
-	uint64_t tn = field_size(g, sh->target), an = field_size(g, sh->arg);
+	uint64_t tn = field_size(g, sh, sh->target), an = field_size(g, sh, sh->arg);
 	uint64_t cn = cards_size(g, sh);
+	uint64_t pn = sh->pay_slots ? sets_upto(sh->pay_slots, sh->pay_max) : 1;
 
 	b->shape = *sh;
 	b->first = *next;
 	b->tn = (uint32_t)tn;
 	b->an = (uint32_t)an;
 	b->cn = (uint32_t)cn;
-	b->size = tn * an * cn;
+	b->pn = (uint32_t)pn;
+	b->size = tn * an * cn * pn;
 	*next += b->size;
 }
 
@@ -335,6 +351,9 @@ catan_space__build(catan_game *g)
 
 		if (sh.cards == CATAN_SPACE_TRADE)
 			sh.max = g->offer_max;
+		/* one more target: the robber taken off the board */
+		if (sh.type == CATAN_ACT_MOVE_ROBBER && g->robber_off_board)
+			sh.target = CATAN_SPACE_HEX_OR_OFF;
 		add_block(g, &sh, &next);
 	}
 	for (unsigned i = 0; i < g->nshapes; i++)
@@ -375,9 +394,35 @@ field_index(const catan_game *g, int field, unsigned value, uint64_t n, uint64_t
 		*out = 0;
 		return value == 0;
 	}
-	(void)g;
+	if (field == CATAN_SPACE_HEX_OR_OFF && value == CATAN_NONE) {
+		*out = g->board.nhex;
+		return true;
+	}
+	if (field == CATAN_SPACE_HEX_OR_OFF) {
+		*out = value;
+		return value < g->board.nhex;
+	}
 	*out = value;
 	return value < n;
+}
+
+/* The payment's index among its sets, and @a without it (give[]'s
+ * payment slots zeroed) for the card shape; false if it is not one. */
+static bool
+payment_index(const struct space_shape *sh, const catan_action *a, catan_action *rest,
+	      uint64_t *out)
+{
+	uint8_t pay[CATAN_MAX_CARD_KINDS] = { 0 };
+
+	*rest = *a;
+	*out = 0;
+	if (!sh->pay_slots)
+		return true;
+	for (unsigned i = 0; i < sh->pay_slots; i++) {
+		pay[i] = a->give[sh->pay_first + i];
+		rest->give[sh->pay_first + i] = 0;
+	}
+	return set_index(pay, sh->pay_slots, sh->pay_max, out);
 }
 
 static bool
@@ -468,14 +513,16 @@ static bool
 action_id(const catan_game *g, const catan_action *a, uint64_t *id)
 {
 	const struct space_block *b = block_of_type(g, a->type);
-	uint64_t ti, ai, ci;
+	uint64_t ti, ai, ci, pi;
+	catan_action cards;
 
 	if (!b || !b->size || a->flags)
 		return false;
 	if (!field_index(g, b->shape.target, a->target, b->tn, &ti) ||
-	    !field_index(g, b->shape.arg, a->arg, b->an, &ai) || !cards_index(g, b, a, &ci))
+	    !field_index(g, b->shape.arg, a->arg, b->an, &ai) ||
+	    !payment_index(&b->shape, a, &cards, &pi) || !cards_index(g, b, &cards, &ci))
 		return false;
-	*id = b->first + (ti * b->an + ai) * b->cn + ci;
+	*id = b->first + ((ti * b->an + ai) * b->cn + ci) * b->pn + pi;
 	return true;
 }
 
@@ -502,7 +549,7 @@ catan_state_action_of_id(const catan_state *s, int player, size_t id, catan_acti
 	const catan_game *g;
 	const struct space_block *b = NULL;
 	catan_action a = CATAN_ACTION_INIT;
-	uint64_t local, ti, ai, ci;
+	uint64_t local, ti, ai, ci, pi;
 	int rc;
 
 	if (!s || !out)
@@ -520,14 +567,18 @@ catan_state_action_of_id(const catan_state *s, int player, size_t id, catan_acti
 	if (!b)
 		return CATAN_ENOTFOUND;
 	local = id - b->first;
+	pi = local % b->pn;
+	local /= b->pn;
 	ci = local % b->cn;
 	local /= b->cn;
 	ai = local % b->an;
 	ti = local / b->an;
 	a.type = b->shape.type;
 	a.player = (int8_t)player;
-	a.target = (uint16_t)ti;
-	a.arg = (uint16_t)ai;
+	a.target = b->shape.target == CATAN_SPACE_HEX_OR_OFF && ti == g->board.nhex ?
+			   CATAN_NONE : (uint16_t)ti;
+	a.arg = b->shape.arg == CATAN_SPACE_HEX_OR_OFF && ai == g->board.nhex ?
+			CATAN_NONE : (uint16_t)ai;
 	switch (b->shape.cards) {
 	case CATAN_SPACE_GIVE_ONE:
 		a.give[ci] = 1;
@@ -559,6 +610,13 @@ catan_state_action_of_id(const catan_state *s, int player, size_t id, catan_acti
 	}
 	default:
 		break;
+	}
+	if (b->shape.pay_slots) {
+		uint8_t pay[CATAN_MAX_CARD_KINDS];
+
+		set_of_index(pi, b->shape.pay_slots, b->shape.pay_max, pay);
+		for (unsigned i = 0; i < b->shape.pay_slots; i++)
+			a.give[b->shape.pay_first + i] = pay[i];
 	}
 	*out = a;
 	return CATAN_OK;

@@ -202,6 +202,23 @@ fish_at(const catan_state *s, unsigned v, unsigned total, unsigned units)
 
 static int fish_sample_chance(catan_state *s, catan_action *out, const void *slice);
 
+/* The action space's blocks of the module's player actions (space.h): a
+ * payment is the counts of the player's tokens of one, two and three
+ * fish, at most as many tokens as the cost (a minimal payment, T10). */
+#define PAYMENT(cost) .pay_first = PAY_SLOT(1), .pay_slots = 3, .pay_max = (cost)
+static const catan_action_shape fish_shapes[] = {
+	{ .type = CATAN_ACT_FISH_SWAP, .arg = CATAN_SPACE_VALUE, .values = 4 },
+	{ .type = CATAN_ACT_FISH_KEEP },
+	{ .type = CATAN_ACT_FISH_ROBBER, PAYMENT(COST_ROBBER) },
+	{ .type = CATAN_ACT_FISH_STEAL, .arg = CATAN_SPACE_PLAYER, PAYMENT(COST_STEAL) },
+	{ .type = CATAN_ACT_FISH_RESOURCE, .cards = CATAN_SPACE_GET_ONE, .max = 1,
+	  PAYMENT(COST_RESOURCE) },
+	{ .type = CATAN_ACT_FISH_ROAD, .target = CATAN_SPACE_EDGE, PAYMENT(COST_ROAD) },
+	{ .type = CATAN_ACT_FISH_DEV, PAYMENT(COST_DEV) },
+	{ .type = CATAN_ACT_GIVE_BOOT, .arg = CATAN_SPACE_PLAYER },
+};
+#undef PAYMENT
+
 static int
 fish_build_game(catan_game *g)
 {
@@ -233,7 +250,7 @@ fish_build_game(catan_game *g)
 	if (g->max_outcomes < 4)
 		g->max_outcomes = 4;
 	catan_game__set_sampler(g, "fishing", fish_sample_chance);
-	return CATAN_OK;
+	return catan_game_declare_action_shapes(g, fish_shapes, ARRAY_LEN(fish_shapes));
 }
 
 static int

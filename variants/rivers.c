@@ -311,9 +311,9 @@ count_bridge_sites(const struct board *b)
 
 /* The action space's blocks of the module's player actions (space.h). */
 static const catan_action_shape rivers_shapes[] = {
-	{ CATAN_ACT_BUILD_BRIDGE, CATAN_SPACE_EDGE, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0 },
-	{ CATAN_ACT_SPEND_GOLD, CATAN_SPACE_NONE, CATAN_SPACE_NONE, CATAN_SPACE_GET_ONE, 1 },
-	{ CATAN_ACT_ROBBER_SWAMP, CATAN_SPACE_HEX, CATAN_SPACE_NONE, CATAN_SPACE_NO_CARDS, 0 },
+	{ .type = CATAN_ACT_BUILD_BRIDGE, .target = CATAN_SPACE_EDGE },
+	{ .type = CATAN_ACT_SPEND_GOLD, .cards = CATAN_SPACE_GET_ONE, .max = 1 },
+	{ .type = CATAN_ACT_ROBBER_SWAMP, .target = CATAN_SPACE_HEX },
 };
 
 static int

@@ -35,6 +35,11 @@
  * | maritime_trade | the kind given, how many (2 up to the game's rate: every rate up to the player's worst is listed), the kind received |
  * | offer_trade, counter_trade | the cards given and received, 1..offer_max each |
  *
+ * In a game whose robber may leave the board (Fishing on Catan),
+ * move_robber's block has one more id: `move_robber off`. A module's
+ * type may also carry a payment besides its cards (Fishing's fish
+ * tokens: the counts of each token value, doc/space.md).
+ *
  * and every rule module declares the shapes of its own types the same way
  * (sys/variant.h). An action the library lists always has an id, and two
  * actions listed for the same player at the same moment never share one;
@@ -55,7 +60,9 @@ typedef enum catan_space_field {
 	CATAN_SPACE_EDGE      = 3, /**< an edge id */
 	CATAN_SPACE_PLAYER    = 4, /**< a seated or neutral player */
 	CATAN_SPACE_CARD_KIND = 5, /**< a card kind */
-	CATAN_SPACE_DEV_KIND  = 6  /**< a development-card kind */
+	CATAN_SPACE_DEV_KIND  = 6, /**< a development-card kind */
+	CATAN_SPACE_VALUE     = 7, /**< a small number 0..N-1 the type declares (Fishing's token value) */
+	CATAN_SPACE_HEX_OR_OFF = 8 /**< a hex id, or #CATAN_NONE (the last index): off the board */
 } catan_space_field;
 
 /** What the cards of an action (give[], get[]) range over in its block. */

@@ -186,6 +186,13 @@ def test_aec_cycle_to_the_end():
     assert several > 0, "no simultaneous decision (a discard) in the game"
 
 
+def test_env_fishing():
+    """A scenario with payments (fish tokens) in the action space."""
+    env = CatanEnv("base(players=3,offer_max=0)+fishing", seat=0)
+    _, _, terminated, truncated, _ = run_episode(env, 9, random.Random(4).choice)
+    assert terminated or truncated
+
+
 def test_aec_modules_and_done_agents():
     env = CatanAECEnv("base(players=2,offer_max=0)+catan_for_two+rivers",
                       max_steps=60)

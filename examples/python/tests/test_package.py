@@ -27,6 +27,8 @@ GAMES = [
     "base(players=3,seed=8,chance=explicit)",
     "base(players=4,seed=9)+friendly_robber+harbors+event_cards",
     "base(players=2,seed=10)+catan_for_two",
+    "base(players=3,seed=11)+rivers",
+    "base(players=4,seed=12)+fishing+friendly_robber",
 ]
 
 

@@ -353,6 +353,13 @@ typedef struct catan_action_shape {
 	int      arg;    /**< #catan_space_field of its arg */
 	int      cards;  /**< #catan_space_cards of give[] and get[] */
 	unsigned max;    /**< most cards per side for the SET and TRADE shapes (1..8) */
+	unsigned values; /**< the domain 0..values-1 of a #CATAN_SPACE_VALUE field (1..255) */
+	/** The first slot of give[] of a payment besides the cards (traded
+	 *  tokens: Fishing's fish): counts in @c pay_slots slots from it, 1 to
+	 *  @c pay_max in all; the card shape then reads give[] without them. */
+	unsigned pay_first;
+	unsigned pay_slots; /**< how many slots the payment spans (0: none) */
+	unsigned pay_max;   /**< most units paid (1..8) */
 } catan_action_shape;
 
 /**
