@@ -40,6 +40,7 @@ base-rivers-friendly_robber-event_cards-beginner-p3-explicit	2	300	base(players=
 base-rivers-catan_for_two-beginner-p2-explicit	3	300	base(players=2,board=beginner,chance=explicit,seed=11)+catan_for_two+rivers
 base-fishing-random-p4-sampled	1	400	base(players=4,board=random,chance=sampled,seed=9)+fishing
 base-fishing-event_cards-harbors-beginner-p3-explicit	2	400	base(players=3,board=beginner,chance=explicit,seed=10)+fishing+event_cards+harbors
+base-catan_for_two-fishing-beginner-p2-explicit	3	400	base(players=2,board=beginner,chance=explicit,seed=12)+catan_for_two+fishing
 EOF
 }
 
@@ -109,6 +110,13 @@ pos	base(players=3,board=beginner,chance=explicit,seed=1)+fishing	4
 pos	base(players=4,board=random,chance=explicit,seed=9)+fishing@seed=3,steps=10	4
 # The turn player's main phase with fish to spend, mid-game.
 find	base(players=4,board=random,chance=explicit,seed=9)+fishing	3	phase=main turn=40 	3
+# Fishing with Catan for Two: a fish token of the first production drawn
+# in the Action phase, before the second roll (D1 = 4: the boot, 1, 2 or
+# 3 fish; the second roll's 10 totals follow the draws).
+find	base(players=2,board=beginner,chance=explicit,seed=12)+catan_for_two+fishing	3	phase=main turn=1 .*current=chance	5
+# ... and a turn player behind on points before the roll: each fish action
+# one fish cheaper (fish_robber pay=1 among the payments).
+find	base(players=2,board=beginner,chance=explicit,seed=12)+catan_for_two+fishing	3	phase=roll turn=33 	3
 EOF
 }
 

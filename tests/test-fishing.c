@@ -14,6 +14,11 @@
  * fishing grounds lie at h0.n h0.ne h1.n (4), h0.nw h0.sw h3.nw (5),
  * h6.ne h6.se h11.ne (6), h11.se h11.s h15.se (8), h12.sw h12.s h16.sw (9)
  * and h16.s h16.se h17.s (10). The set-up is skipped with edits.
+ *
+ * The suite fishing-for-two checks the paragraph "Combining with Other
+ * CATAN Products / Catan for Two" of Fishing on Catan on the same board,
+ * with the neutral players p2 on h0.s and p3 on h14.se (the module's
+ * default intersections there), in both orders of the two modules.
  */
 
 #include <stdarg.h>
@@ -51,6 +56,16 @@ game_counter(const catan_state *s, const char *name)
 
 	CATAN_ASSERT_OK(catan_state_counter(s, -1, name, &v));
 	return v;
+}
+
+/* What @player needs to win now. */
+static int
+target_of(const catan_state *s, int player)
+{
+	int32_t target = 0;
+
+	CATAN_ASSERT_OK(catan_state_vp_to_win(s, player, &target));
+	return target;
 }
 
 static size_t
@@ -96,18 +111,29 @@ game_rc(const char *spec)
 	return rc;
 }
 
+/* The game @base with @modules, before the roll-off (@roll_off false) or
+ * with p0 its winner. */
+static catan_state *
+game_of(const char *base, const char *modules, bool roll_off)
+{
+	char spec[200];
+	catan_state *s;
+
+	snprintf(spec, sizeof(spec), "%s%s", base, modules);
+	s = new_state(spec);
+	if (roll_off)
+		APPLY(s, "chance first_player p0");
+	return s;
+}
+
 /* p0 on the lake (h9.s), p1 on the fishing ground 4 (h0.n), p2 a city on
  * the lake (h9.n), p3 inland away from both (h7.s... h13.s); p0's turn
  * before the roll. */
 static catan_state *
 fishing(const char *modules)
 {
-	char spec[200];
-	catan_state *s;
+	catan_state *s = game_of(FISH, modules, true);
 
-	snprintf(spec, sizeof(spec), "%s%s", FISH, modules);
-	s = new_state(spec);
-	APPLY(s, "chance first_player p0");
 	SETTLEMENT(s, 0, "h9.s");
 	ROAD(s, 0, "h9.s-sw");
 	SETTLEMENT(s, 1, "h0.n");
@@ -320,7 +346,6 @@ END_TEST
 START_TEST(old_boot)
 {
 	catan_state *s = fishing("");
-	int32_t target = 0;
 
 	set_fish(s, 0, 7, 0, 0);
 	ROLL(s, 11);
@@ -340,10 +365,8 @@ START_TEST(old_boot)
 		CATAN_ASSERT_OK(catan_state_observe_holding(s, 1, 0, "fish", &v));
 		ck_assert_int_eq(v, 6);
 	}
-	CATAN_ASSERT_OK(catan_state_vp_to_win(s, 0, &target));
-	ck_assert_int_eq(target, 11);
-	CATAN_ASSERT_OK(catan_state_vp_to_win(s, 1, &target));
-	ck_assert_int_eq(target, 10);
+	ck_assert_int_eq(target_of(s, 0), 11);
+	ck_assert_int_eq(target_of(s, 1), 10);
 	/* p2's two draws go on */
 	ck_assert_int_ne(catan_state_is_chance_node(s), 0);
 }
@@ -554,16 +577,17 @@ END_TEST
 /* ------------------------------------------------------ combinations */
 
 /* T17: "Harbors of CATAN adds 1 to whatever the scenario needs to win
- * (... Fishing ... 11)"; the other scenarios are refused (T1); the Catan
- * for Two changes are not implemented yet: refused by name. */
+ * (... Fishing ... 11)"; the other scenarios are refused (T1); Catan for
+ * Two is allowed (its paragraph: the suite fishing-for-two), in either
+ * order. */
 START_TEST(combinations)
 {
 	catan_state *s = fishing("+harbors");
-	int32_t target = 0;
 
-	CATAN_ASSERT_OK(catan_state_vp_to_win(s, 0, &target));
-	ck_assert_int_eq(target, 11);
-	ck_assert_int_ne(game_rc("base(players=2)+catan_for_two+fishing"), CATAN_OK);
+	ck_assert_int_eq(target_of(s, 0), 11);
+	ck_assert_int_eq(game_rc("base(players=2)+catan_for_two+fishing"), CATAN_OK);
+	ck_assert_int_eq(game_rc("base+fishing+catan_for_two"), CATAN_OK);
+	ck_assert_int_ne(game_rc("base(players=2,setup=beginner)+catan_for_two+fishing"), CATAN_OK);
 	ck_assert_int_ne(game_rc("base+fishing+rivers"), CATAN_OK);
 	ck_assert_int_eq(game_rc("base+fishing+friendly_robber+event_cards"), CATAN_OK);
 	ck_assert_int_ne(game_rc("base(setup=beginner)+fishing"), CATAN_OK);
@@ -581,6 +605,441 @@ START_TEST(robber_flees_off_board)
 	ck_assert_int_eq(catan_state_robber(s), (int)CATAN_NONE);
 }
 END_TEST
+
+/* ------------------------------------------------------ Catan for Two */
+
+#define FOR_TWO "base(players=2,board=beginner,chance=explicit)"
+
+/* The two orders of the modules in the game string: the game is the same. */
+static const char *const for_two_orders[] = {
+	"+catan_for_two+fishing", "+fishing+catan_for_two",
+};
+
+static bool
+has_counter(const catan_state *s, int player, const char *name)
+{
+	int32_t v = 0;
+
+	return catan_state_counter(s, player, name, &v) == CATAN_OK;
+}
+
+/* Catan for Two with Fishing (@modules: both and any others): p0 on the
+ * lake (h9.s, 1 point), p1 on the fishing ground 8 (h11.s) and at h2.s
+ * (2 points); p0's turn before the roll. */
+static catan_state *
+for_two(const char *modules)
+{
+	static const struct { int player; const char *settlement, *road; } pieces[] = {
+		{ 0, "h9.s", "h9.s-sw" }, { 1, "h11.s", "h11.s-sw" }, { 1, "h2.s", "h2.se-s" },
+	};
+	catan_state *s = game_of(FOR_TWO, modules, true);
+
+	for (size_t i = 0; i < ARRAY_SIZE(pieces); i++) {
+		SETTLEMENT(s, pieces[i].player, pieces[i].settlement);
+		ROAD(s, pieces[i].player, pieces[i].road);
+	}
+	ROLL_PHASE(s, 0);
+	return s;
+}
+
+/* "During setup, each player receives 5 fish tokens: 2 tokens with one
+ * fish, 2 tokens with two fish, and 1 token with three fish. Shuffle the
+ * remaining fish tokens and place them face down next to the game board."
+ * 29 tokens (11, 10, 8) less twice 2, 2, 1; the old boot stays among the
+ * remaining ones. */
+START_TEST(for_two_starting_tokens)
+{
+	catan_state *s = game_of(FOR_TWO, for_two_orders[_i], false);
+	int32_t v = -1;
+
+	for (int p = 0; p < 2; p++) {
+		ck_assert_int_eq(holding(s, p, "fish_1"), 2);
+		ck_assert_int_eq(holding(s, p, "fish_2"), 2);
+		ck_assert_int_eq(holding(s, p, "fish_3"), 1);
+		ck_assert_int_eq(holding(s, p, "boot"), 0);
+	}
+	ck_assert_int_eq(holding(s, CATAN_HOLDING_SUPPLY, "fish_1"), 7);
+	ck_assert_int_eq(holding(s, CATAN_HOLDING_SUPPLY, "fish_2"), 6);
+	ck_assert_int_eq(holding(s, CATAN_HOLDING_SUPPLY, "fish_3"), 6);
+	ck_assert_int_eq(holding(s, CATAN_HOLDING_SUPPLY, "boot"), 1);
+	/* dealt, not spent: the face-up pile is empty */
+	ck_assert_int_eq(game_counter(s, "fish_pile_1"), 0);
+	ck_assert_int_eq(game_counter(s, "fish_pile_3"), 0);
+	/* "keep your fish tokens secret": the other sees 5 tokens only */
+	CATAN_ASSERT_OK(catan_state_observe_holding(s, 1, 0, "fish", &v));
+	ck_assert_int_eq(v, 5);
+	CATAN_ASSERT_OK(catan_state_observe_holding(s, 1, 0, "fish_3", &v));
+	ck_assert_int_eq(v, -1);
+	/* the first draw is from the 20 face down (19 fish and the boot) */
+	s = for_two(for_two_orders[_i]);
+	APPLY(s, "p0 roll");
+	APPLY(s, "chance dice 12");
+	OUTCOME(s, "chance fish_draw 1", 7, 20);
+	OUTCOME(s, "chance fish_draw 2", 6, 20);
+	OUTCOME(s, "chance fish_draw 3", 6, 20);
+	OUTCOME(s, "chance fish_draw boot", 1, 20);
+}
+END_TEST
+
+/* "Players only receive fish tokens when fishing grounds or the lake
+ * produce during the Production phase." No token for a second settlement
+ * by the lake or on a fishing ground. */
+START_TEST(for_two_no_starting_token)
+{
+	catan_state *s = game_of(FOR_TWO, for_two_orders[_i], true);
+
+	APPLY(s, "p0 build_settlement h6.se");   /* fishing ground 6 */
+	APPLY(s, "p0 build_road h6.se-s");
+	APPLY(s, "p1 build_settlement h2.s");
+	APPLY(s, "p1 build_road h2.se-s");
+	APPLY(s, "p1 build_settlement h11.s");   /* fishing ground 8 */
+	ck_assert_int_eq(catan_state_is_chance_node(s), 0);
+	APPLY(s, "p1 build_road h11.s-sw");
+	APPLY(s, "p0 build_settlement h9.s");    /* by the lake */
+	ck_assert_int_eq(catan_state_is_chance_node(s), 0);
+	APPLY(s, "p0 build_road h9.s-sw");
+	EXPECT_PHASE(s, ROLL);
+	/* "Trade tokens are not used.": none for the coast (h6.se, h11.s) */
+	ck_assert(!has_counter(s, 0, "trade_tokens"));
+	ck_assert(!has_counter(s, 1, "trade_tokens"));
+	ck_assert_int_eq(holding(s, 0, "fish"), 5);
+	ck_assert_int_eq(holding(s, 1, "fish"), 5);
+	ck_assert_int_eq(holding(s, CATAN_HOLDING_SUPPLY, "fish"), 19);
+}
+END_TEST
+
+/* "Trade tokens are not used." None dealt ("Each player takes 5 trade
+ * tokens"), none taken for settlements on the coast (the set-up above
+ * and later), no Knight turned in for them, no Forced Trade and no Move
+ * Robber; their counters are not there. Catan for Two alone still has
+ * them. */
+START_TEST(for_two_no_trade_tokens)
+{
+	catan_state *s = for_two(for_two_orders[_i]), *plain;
+
+	ck_assert(!has_counter(s, 0, "trade_tokens"));
+	ck_assert(!has_counter(s, 1, "trade_tokens"));
+	ck_assert(!has_counter(s, -1, "trade_token_supply"));
+	/* before the roll, "Once during your turn ... before rolling dice" */
+	CATAN_ASSERT_OK(catan_edit_set_knights_played(s, 0, 1));
+	CATAN_ASSERT_OK(catan_edit_set_robber(s, 4));
+	HAND(s, 1, "ore=2");
+	REFUSE_SAYING(s, "p0 knight_for_tokens", VARIANT_RULE, "not used");
+	REFUSE_SAYING(s, "p0 forced_trade p1", VARIANT_RULE, "not used");
+	REFUSE_SAYING(s, "p0 token_robber", VARIANT_RULE, "not used");
+	ck_assert_uint_eq(count_type(s, 0, CATAN_ACT_KNIGHT_FOR_TOKENS), 0);
+	ck_assert_uint_eq(count_type(s, 0, CATAN_ACT_FORCED_TRADE), 0);
+	ck_assert_uint_eq(count_type(s, 0, CATAN_ACT_TOKEN_ROBBER), 0);
+	/* and in the Action phase */
+	MAIN_PHASE(s, 0);
+	REFUSE(s, "p0 knight_for_tokens", VARIANT_RULE);
+	REFUSE(s, "p0 token_robber", VARIANT_RULE);
+	ck_assert_uint_eq(count_type(s, 0, CATAN_ACT_FORCED_TRADE), 0);
+
+	plain = new_state(FOR_TWO "+catan_for_two");
+	ck_assert(has_counter(plain, 0, "trade_tokens"));
+	APPLY(plain, "chance first_player p0");
+	ROLL_PHASE(plain, 0);
+	CATAN_ASSERT_OK(catan_edit_set_knights_played(plain, 0, 1));
+	LEGAL(plain, "p0 knight_for_tokens");
+}
+END_TEST
+
+/* Catan for Two: "complete two full Production phases, one after the
+ * other"; Fishing: "Players only receive fish tokens when fishing grounds
+ * or the lake produce during the Production phase." Fish are drawn for
+ * each roll, those of the first before the second roll, in either order
+ * of the modules. */
+START_TEST(for_two_fish_both_productions)
+{
+	catan_state *s = for_two(for_two_orders[_i]);
+
+	APPLY(s, "p0 roll");
+	APPLY(s, "chance dice 3");              /* the lake: p0 */
+	EXPECT_PHASE(s, MAIN);
+	ck_assert_int_eq(catan_state_current_player(s), CATAN_PLAYER_CHANCE);
+	OUTCOME(s, "chance dice 8", 0, 1);      /* no second roll yet */
+	APPLY(s, "chance fish_draw 1");
+	ck_assert_int_eq(holding(s, 0, "fish_1"), 3);
+	EXPECT_PHASE(s, SECOND_PRODUCTION);
+	OUTCOME(s, "chance dice 3", 0, 1);
+	OUTCOME(s, "chance dice 8", 5, 34);
+	APPLY(s, "chance dice 8");              /* fishing ground 8: p1 */
+	OUTCOME(s, "chance fish_draw 1", 6, 19);
+	APPLY(s, "chance fish_draw 3");
+	ck_assert_int_eq(catan_state_is_chance_node(s), 0);
+	EXPECT_PHASE(s, MAIN);
+	ck_assert_int_eq(holding(s, 0, "fish"), 6);
+	ck_assert_int_eq(holding(s, 1, "fish"), 6);
+	ck_assert_int_eq(holding(s, 1, "fish_3"), 2);
+}
+END_TEST
+
+/* "Once per turn, if you have 7 fish tokens and would receive more, you
+ * may discard 1 fish token and replace it from the supply. Then stop
+ * drawing tokens." The swap stays with Catan for Two, once per turn over
+ * its two productions (T10: a declined swap is not used up). The lake on
+ * both rolls, p0 at 7. */
+START_TEST(for_two_swap_once_per_turn)
+{
+	catan_state *s = for_two(for_two_orders[_i]);
+
+	set_fish(s, 0, 7, 0, 0);
+	APPLY(s, "p0 roll");
+	APPLY(s, "chance dice 2");
+	EXPECT_PHASE(s, FISH_SWAP);
+	APPLY(s, "p0 fish_keep");
+	EXPECT_PHASE(s, SECOND_PRODUCTION);
+	APPLY(s, "chance dice 12");
+	EXPECT_PHASE(s, FISH_SWAP);
+	APPLY(s, "p0 fish_swap 1");
+	APPLY(s, "chance fish_draw 3");
+	EXPECT_PHASE(s, MAIN);
+	ck_assert_int_eq(holding(s, 0, "fish"), 7);
+	ck_assert_int_eq(holding(s, 0, "fish_3"), 1);
+	ck_assert_int_eq(game_counter(s, "fish_pile_1"), 1);
+	APPLY(s, "p0 end_turn");
+	APPLY(s, "p1 roll");
+	APPLY(s, "chance dice 4");
+	APPLY(s, "chance dice 5");
+	APPLY(s, "p1 end_turn");
+	/* p0's next turn: swapped on the first roll, the second's token is
+	 * lost */
+	APPLY(s, "p0 roll");
+	APPLY(s, "chance dice 3");
+	EXPECT_PHASE(s, FISH_SWAP);
+	APPLY(s, "p0 fish_swap 1");
+	APPLY(s, "chance fish_draw 2");
+	EXPECT_PHASE(s, SECOND_PRODUCTION);
+	APPLY(s, "chance dice 11");
+	ck_assert_int_eq(catan_state_is_chance_node(s), 0);
+	EXPECT_PHASE(s, MAIN);
+	ck_assert_int_eq(holding(s, 0, "fish"), 7);
+	ck_assert_int_eq(holding(s, 0, "fish_2"), 1);
+}
+END_TEST
+
+/* "The player who has fewer VPs needs one fewer fish for each action."
+ * p0 (1 point) is behind p1 (2): 1, 2, 3, 4 and 6 fish. A payment is
+ * still one from which no token could be left out (T10), of the reduced
+ * cost. */
+START_TEST(for_two_behind_pays_one_fewer)
+{
+	catan_state *s = for_two(for_two_orders[_i]);
+
+	CATAN_ASSERT_OK(catan_edit_set_robber(s, 4));
+	set_fish(s, 0, 1, 1, 1);
+	/* "2 fish – Remove the robber from the board.": one token of 1 */
+	REFUSE(s, "p0 fish_robber pay=1,2", BAD_ARGUMENT);
+	ck_assert_uint_eq(count_type(s, 0, CATAN_ACT_FISH_ROBBER), 3); /* pay=1, 2, 3 */
+	LEGAL(s, "p0 fish_robber pay=2");
+	APPLY(s, "p0 fish_robber pay=1");
+	ck_assert_int_eq(catan_state_robber(s), (int)CATAN_NONE);
+	ck_assert_int_eq(game_counter(s, "fish_pile_1"), 1);
+	/* "3 fish – Steal a random resource card": 2 */
+	HAND(s, 1, "ore=1");
+	REFUSE(s, "p0 fish_steal p1 pay=2,3", BAD_ARGUMENT);
+	APPLY(s, "p0 fish_steal p1 pay=2");
+	APPLY(s, "chance fish_steal_card ore");
+	MAIN_PHASE(s, 0);
+	/* "4 fish – Take a resource card of your choice": 3 */
+	set_fish(s, 0, 1, 1, 1);
+	REFUSE(s, "p0 fish_resource grain pay=1,3", BAD_ARGUMENT);
+	LEGAL(s, "p0 fish_resource grain pay=1,2");
+	APPLY(s, "p0 fish_resource grain pay=3");
+	/* "5 fish – Build a road at no cost.": 4 */
+	set_fish(s, 0, 1, 0, 2);
+	REFUSE(s, "p0 fish_road h8.ne-se pay=1,3,3", BAD_ARGUMENT);
+	LEGAL(s, "p0 fish_road h8.ne-se pay=3,3");
+	ck_assert_uint_gt(count_type(s, 0, CATAN_ACT_FISH_ROAD), 0);
+	/* "7 fish – Build a development card at no cost.": 6 */
+	APPLY(s, "p0 fish_dev pay=3,3");
+	APPLY(s, "chance draw_dev knight");
+	ck_assert_int_eq(holding(s, 0, "fish"), 1);
+}
+END_TEST
+
+/* "The player who has fewer VPs" — not the player ahead, and on a tie
+ * nobody; public points (G3: hidden Victory Point cards do not count);
+ * the points at the moment of paying. */
+START_TEST(for_two_ahead_or_tied_pays_in_full)
+{
+	catan_state *s = for_two(for_two_orders[_i]);
+
+	CATAN_ASSERT_OK(catan_edit_set_robber(s, 4));
+	/* p1, ahead, pays 2 for the robber */
+	ROLL_PHASE(s, 1);
+	set_fish(s, 1, 1, 1, 0);
+	REFUSE(s, "p1 fish_robber pay=1", BAD_ARGUMENT);
+	ck_assert_uint_eq(count_type(s, 1, CATAN_ACT_FISH_ROBBER), 1); /* pay=2 */
+	/* p0 behind, with a hidden Victory Point card: still behind */
+	ROLL_PHASE(s, 0);
+	set_fish(s, 0, 1, 0, 0);
+	CATAN_ASSERT_OK(catan_edit_give_dev_card(s, 0, CATAN_DEV_VICTORY_POINT, 1));
+	ck_assert_int_eq(total_vp(s, 0), 2);
+	LEGAL(s, "p0 fish_robber pay=1");
+	/* a tie at 2 public points: the full 2 fish */
+	SETTLEMENT(s, 0, "h6.se");
+	REFUSE(s, "p0 fish_robber pay=1", BAD_ARGUMENT);
+	ck_assert_uint_eq(count_type(s, 0, CATAN_ACT_FISH_ROBBER), 0);
+	/* p1 falls behind when p0 goes ahead: 1 fish for p1 then */
+	CITY(s, 0, "h6.se");
+	ROLL_PHASE(s, 1);
+	LEGAL(s, "p1 fish_robber pay=1");
+	/* and back to a tie: 2 again */
+	CITY(s, 1, "h2.s");
+	REFUSE(s, "p1 fish_robber pay=1", BAD_ARGUMENT);
+}
+END_TEST
+
+/* The reduction follows the points at the moment of paying: p0 behind
+ * builds a settlement (a tie at 2), then pays the full cost. */
+START_TEST(for_two_cost_follows_points)
+{
+	catan_state *s = for_two(for_two_orders[_i]);
+
+	MAIN_PHASE(s, 0);
+	set_fish(s, 0, 1, 2, 0);
+	LEGAL(s, "p0 fish_resource ore pay=1,2");       /* 3 fish */
+	HAND(s, 0, "lumber=1,brick=1,wool=1,grain=1");
+	ROAD(s, 0, "h9.se-s");
+	ROAD(s, 0, "h9.ne-se");
+	APPLY(s, "p0 build_settlement h5.s");   /* h9.ne */
+	EXPECT_PHASE(s, NEUTRAL_BUILD);
+	APPLY(s, "p0 neutral_road h0.s-sw p2");
+	EXPECT_PHASE(s, MAIN);
+	ck_assert_int_eq(vp(s, 0), vp(s, 1));
+	REFUSE_SAYING(s, "p0 fish_resource ore pay=1,2", BAD_ARGUMENT, "4 fish");
+	APPLY(s, "p0 fish_resource ore pay=2,2");
+	ck_assert_int_eq(holding(s, 0, "fish"), 1);
+}
+END_TEST
+
+/* Neutral settlements earn no fish (the ruling-like note of
+ * doc/variants/fishing.md, as RULINGS T17 "Neutral pieces earn no gold"
+ * and Catan for Two's "Neutral settlements never receive resources"): a
+ * neutral settlement and city by the lake, p0 alone draws. */
+START_TEST(for_two_neutrals_get_no_fish)
+{
+	catan_state *s = for_two(for_two_orders[_i]);
+	int32_t v = -1;
+
+	SETTLEMENT(s, 2, "h9.n");
+	CITY(s, 3, "h9.se");
+	ck_assert_int_ne(catan_state_holding(s, 2, "fish", &v), CATAN_OK);
+	APPLY(s, "p0 roll");
+	APPLY(s, "chance dice 11");
+	/* one token owed, p0's (the neutral players have no fish at all) */
+	CATAN_ASSERT_OK(catan_state_counter(s, 0, "fish_owed", &v));
+	ck_assert_int_eq(v, 1);
+	ck_assert_int_ne(catan_state_counter(s, 2, "fish_owed", &v), CATAN_OK);
+	APPLY(s, "chance fish_draw 1");
+	EXPECT_PHASE(s, SECOND_PRODUCTION);
+	ck_assert_int_eq(holding(s, CATAN_HOLDING_SUPPLY, "fish"), 18);
+}
+END_TEST
+
+/* T17: "a fish road is a built road (Catan for Two's neutral road
+ * follows)": "Each time you build a road, you must build 1 road for
+ * either of the two neutral players at no cost". 4 fish for p0 behind. */
+START_TEST(for_two_fish_road_owes_neutral_road)
+{
+	catan_state *s = for_two(for_two_orders[_i]);
+	int owner = -1;
+
+	set_fish(s, 0, 1, 0, 1);
+	APPLY(s, "p0 fish_road h8.ne-se pay=1,3");
+	EXPECT_PHASE(s, NEUTRAL_BUILD);
+	REFUSE(s, "p0 roll", WRONG_PHASE);
+	APPLY(s, "p0 neutral_road h0.s-sw p2");
+	catan_state_edge_piece(s, EDGE(s, "h0.s-sw"), &owner);
+	ck_assert_int_eq(owner, 2);
+	/* before the roll: the turn goes on there */
+	EXPECT_PHASE(s, ROLL);
+}
+END_TEST
+
+/* CATAN Event Cards with both: "During the Production phase, draw event
+ * cards instead of rolling the dice." Each card's production pays fish,
+ * the first's before the second card. */
+START_TEST(for_two_event_cards)
+{
+	catan_state *s = for_two(_i ? "+event_cards+fishing+catan_for_two" :
+				 "+event_cards+catan_for_two+fishing");
+
+	APPLY(s, "p0 roll");
+	APPLY(s, "chance event_card 3 beautiful_day");
+	APPLY(s, "chance fish_draw 2");
+	EXPECT_PHASE(s, SECOND_PRODUCTION);
+	ck_assert_int_ne(catan_state_is_chance_node(s), 0);
+	APPLY(s, "chance event_card 11 beautiful_day");
+	APPLY(s, "chance fish_draw 3");
+	EXPECT_PHASE(s, MAIN);
+	ck_assert_int_eq(holding(s, 0, "fish"), 7);
+}
+END_TEST
+
+/* Harbors of CATAN: "increase the number of VPs needed to win by 1 VP"
+ * (T17: Fishing 11), and the old boot one more; the Friendly Robber
+ * spares the players at 2 points or fewer on the first roll's 7. */
+START_TEST(for_two_harbors_and_friendly_robber)
+{
+	catan_state *s = for_two("+friendly_robber+harbors+catan_for_two+fishing");
+
+	ck_assert_int_eq(target_of(s, 0), 11);
+	CATAN_ASSERT_OK(catan_edit_set_holding(s, 0, "boot", 1));
+	ck_assert_int_eq(target_of(s, 0), 12);
+	/* "You may not move the robber to a hex with the building of a
+	 * player who only has 2 VPs": p0 (1 point) on the lake is spared;
+	 * "to the desert" is not needed, so the robber stays on the board */
+	APPLY(s, "p0 roll");
+	APPLY(s, "chance dice 7");
+	EXPECT_PHASE(s, ROBBER);
+	REFUSE(s, "p0 move_robber h9", VARIANT_RULE);
+	REFUSE(s, "p0 move_robber off", VARIANT_RULE);
+	APPLY(s, "p0 move_robber h16");
+	EXPECT_PHASE(s, SECOND_PRODUCTION);
+}
+END_TEST
+
+/* A snapshot taken between the first production's draws and the second
+ * roll loads as it was (the modules' slices follow the position), in both
+ * orders. */
+START_TEST(for_two_snapshot_mid_production)
+{
+	catan_state *s = for_two(for_two_orders[_i]), *t = NULL;
+	catan_game *tg = NULL;
+	char buf[16384], again[16384];
+	size_t len = 0, len2 = 0;
+
+	APPLY(s, "p0 roll");
+	APPLY(s, "chance dice 3");
+	CATAN_ASSERT_OK(catan_state_snapshot(s, buf, sizeof(buf), &len));
+	CATAN_ASSERT_OK(catan_load(&tg, &t, pool.ctx, buf, len));
+	keep(t);
+	catan_game_unref(tg);
+	CATAN_ASSERT_OK(catan_state_snapshot(t, again, sizeof(again), &len2));
+	ck_assert_str_eq(buf, again);
+	APPLY(t, "chance fish_draw 1");
+	EXPECT_PHASE(t, SECOND_PRODUCTION);
+	CATAN_ASSERT_OK(catan_state_snapshot(t, buf, sizeof(buf), &len));
+	CATAN_ASSERT_OK(catan_load(&tg, &s, pool.ctx, buf, len));
+	keep(s);
+	catan_game_unref(tg);
+	APPLY(s, "chance dice 11");
+	APPLY(s, "chance fish_draw 1");
+	EXPECT_PHASE(s, MAIN);
+	ck_assert_int_eq(holding(s, 0, "fish_1"), 4);
+}
+END_TEST
+
+#define ADD_LOOP(suite_, fn_, lo_, hi_) \
+	do { \
+		TCase *tc_ = tcase_create(#fn_); \
+		tcase_add_checked_fixture(tc_, pool_setup, pool_teardown); \
+		tcase_add_loop_test(tc_, fn_, (lo_), (hi_)); \
+		suite_add_tcase((suite_), tc_); \
+	} while (0)
 
 /* Snapshots keep the robber off the board and the tokens. */
 START_TEST(snapshot_round_trip)
@@ -649,4 +1108,18 @@ catan_test_register(SRunner *sr)
 	ADD(s, combinations);
 	ADD(s, robber_flees_off_board);
 	ADD(s, snapshot_round_trip);
+	s = catan_test_suite(sr, "fishing-for-two");
+	ADD_LOOP(s, for_two_starting_tokens, 0, 2);
+	ADD_LOOP(s, for_two_no_starting_token, 0, 2);
+	ADD_LOOP(s, for_two_no_trade_tokens, 0, 2);
+	ADD_LOOP(s, for_two_fish_both_productions, 0, 2);
+	ADD_LOOP(s, for_two_swap_once_per_turn, 0, 2);
+	ADD_LOOP(s, for_two_behind_pays_one_fewer, 0, 2);
+	ADD_LOOP(s, for_two_ahead_or_tied_pays_in_full, 0, 2);
+	ADD_LOOP(s, for_two_cost_follows_points, 0, 2);
+	ADD_LOOP(s, for_two_neutrals_get_no_fish, 0, 2);
+	ADD_LOOP(s, for_two_fish_road_owes_neutral_road, 0, 2);
+	ADD_LOOP(s, for_two_event_cards, 0, 2);
+	ADD(s, for_two_harbors_and_friendly_robber);
+	ADD_LOOP(s, for_two_snapshot_mid_production, 0, 2);
 }

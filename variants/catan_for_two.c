@@ -29,7 +29,11 @@
  * Trade tokens are a finite supply of 20 (G5): 5 per player, 10 beside
  * the board. Settlements on the desert or the coast earn them, a played
  * Knight can be turned in for them, and once a turn they pay for a
- * Forced Trade or for sending the robber to the desert.
+ * Forced Trade or for sending the robber to the desert. A scenario whose
+ * "Combining with Other CATAN Products / Catan for Two" paragraph says
+ * "Trade tokens are not used." (without_tokens[]) takes them out of the
+ * game: none are dealt or earned, the token actions are refused and their
+ * counters are not there.
  */
 
 /* "Each player takes 5 trade tokens. Place the remaining 10 trade tokens
@@ -95,7 +99,7 @@ struct c2_slice {
 	uint8_t ft_return;       /* phase after the Forced Trade */
 	uint8_t knights_removed; /* Knights turned in: out of the game */
 	int8_t player;           /* whose turn the per-turn fields are */
-	uint8_t pad;
+	uint8_t no_tokens;       /* the game has no trade tokens (without_tokens[]) */
 	uint16_t turn;           /* ... and which turn */
 };
 
@@ -117,6 +121,20 @@ ways(unsigned total)
 	if (total < 2 || total > 12)
 		return 0;
 	return 6u - (total > 7 ? total - 7 : 7 - total);
+}
+
+/* The scenarios played without trade tokens: Fishing on Catan, "Combining
+ * with Other CATAN Products / Catan for Two": "Trade tokens are not used."
+ * (its fish tokens pay for its own actions instead). */
+static const char *const without_tokens[] = { "fishing", NULL };
+
+static bool
+tokens_unused(const catan_game *g)
+{
+	for (size_t i = 0; without_tokens[i]; i++)
+		if (catan_game__module(g, without_tokens[i]))
+			return true;
+	return false;
 }
 
 static bool
@@ -279,9 +297,12 @@ c2_init_state(catan_state *s, void *slice)
 	struct c2_slice *cs = slice;
 
 	memset(cs, 0, sizeof(*cs));
-	for (int p = 0; p < SEATED; p++)
+	/* Without trade tokens nobody holds any, and no supply is there to
+	 * take any from. */
+	cs->no_tokens = tokens_unused(g);
+	for (int p = 0; p < SEATED && !cs->no_tokens; p++)
 		cs->tokens[p] = TOKENS_START;
-	cs->supply = TOKENS_SUPPLY;
+	cs->supply = cs->no_tokens ? 0 : TOKENS_SUPPLY;
 	cs->player = CATAN_NO_PLAYER;
 	cs->turn = st_ccore(s)->turn;
 	/* "For each neutral player, place 1 settlement (no road) on one of the
@@ -314,10 +335,15 @@ fields_zero(const catan_action *a, bool target, bool arg, bool give)
 }
 
 /* Token actions: "Once during your turn ... before rolling dice or at any
- * time during the Action phase." */
+ * time during the Action phase." None where the scenario says "Trade
+ * tokens are not used." */
 static int
-check_token_turn(const catan_state *s, const catan_action *a)
+check_token_turn(const catan_state *s, const catan_action *a, const struct c2_slice *cs)
 {
+	if (cs->no_tokens) {
+		catan_state__seterr(s, "Catan for Two: trade tokens are not used in this game (Fishing on Catan)");
+		return CATAN_REASON_VARIANT_RULE;
+	}
 	return catan_turn__check_own_step(s, a->player);
 }
 
@@ -404,7 +430,7 @@ c2_check_action(const catan_state *s, const catan_action *a, const void *slice)
 	case CATAN_ACT_KNIGHT_FOR_TOKENS:
 		if (!fields_zero(a, false, false, false))
 			return CATAN_REASON_BAD_ARGUMENT;
-		reason = check_token_turn(s, a);
+		reason = check_token_turn(s, a, cs);
 		if (reason)
 			return reason;
 		if (cs->used & USED_KNIGHT) {
@@ -421,7 +447,7 @@ c2_check_action(const catan_state *s, const catan_action *a, const void *slice)
 	case CATAN_ACT_FORCED_TRADE:
 		if (!fields_zero(a, false, true, false))
 			return CATAN_REASON_BAD_ARGUMENT;
-		reason = check_token_turn(s, a);
+		reason = check_token_turn(s, a, cs);
 		if (reason)
 			return reason;
 		if (a->arg != (unsigned)(1 - a->player))
@@ -430,7 +456,7 @@ c2_check_action(const catan_state *s, const catan_action *a, const void *slice)
 	case CATAN_ACT_TOKEN_ROBBER:
 		if (!fields_zero(a, false, false, false))
 			return CATAN_REASON_BAD_ARGUMENT;
-		reason = check_token_turn(s, a);
+		reason = check_token_turn(s, a, cs);
 		if (reason)
 			return reason;
 		if (catan_turn__robber_home(s->game) == BOARD_NONE) {
@@ -575,6 +601,8 @@ legal_tokens(const catan_state *s, int p, catan_action_list *list,
 	catan_action a = CATAN_ACTION_INIT;
 	unsigned have = cs->tokens[p];
 
+	if (cs->no_tokens)
+		return;
 	a.player = (int8_t)p;
 	if (!(cs->used & USED_KNIGHT) && st_cplayer(s, p)->knights && cs->supply) {
 		a.type = CATAN_ACT_KNIGHT_FOR_TOKENS;
@@ -851,6 +879,15 @@ new_turn_if_needed(const struct core_state *c, struct c2_slice *cs)
 	cs->used = 0;
 }
 
+/* Whether @type builds a road: the base game's, and Fishing on Catan's
+ * "5 fish – Build a road at no cost." (a built road: RULINGS T17, "Catan
+ * for Two's neutral road follows"). */
+static inline bool
+road_built_by(unsigned type)
+{
+	return type == CATAN_ACT_BUILD_ROAD || type == CATAN_ACT_FISH_ROAD;
+}
+
 /* A road or settlement the turn player has just built (set-up aside). */
 static int
 built_kind(const catan_state *s, const catan_action *a)
@@ -860,7 +897,7 @@ built_kind(const catan_state *s, const catan_action *a)
 
 	if (a->player != c->current || a->player < 0 || c->turn == 0)
 		return OWED_NONE;
-	if (a->type == CATAN_ACT_BUILD_ROAD && a->target < b->nedge &&
+	if (road_built_by(a->type) && a->target < b->nedge &&
 	    st_cedge(s)[a->target] == PIECE_BYTE(a->player, EDGE_KIND_ROAD))
 		return OWED_ROAD;
 	if (a->type == CATAN_ACT_BUILD_SETTLEMENT && a->target < b->nvert &&
@@ -908,7 +945,7 @@ c2_after_apply(catan_state *s, const catan_action *a, void *slice)
 
 	new_turn_if_needed(c, cs);
 	/* built_kind() owes only for these */
-	if (a->type == CATAN_ACT_BUILD_ROAD || a->type == CATAN_ACT_BUILD_SETTLEMENT)
+	if (road_built_by(a->type) || a->type == CATAN_ACT_BUILD_SETTLEMENT)
 		after_build(s, a, cs, turn_began);
 	if (c->phase == CATAN_PHASE_GAME_OVER)
 		return;
@@ -938,12 +975,21 @@ c2_refresh(catan_state *s, void *slice)
 	const struct core_state *c = st_ccore(s);
 
 	new_turn_if_needed(c, cs);
+	cs->no_tokens = tokens_unused(s->game);
+	if (cs->no_tokens) {
+		memset(cs->tokens, 0, sizeof(cs->tokens));
+		cs->supply = 0;
+	}
 	if (c->phase == CATAN_PHASE_ROLL && cs->stage != STAGE_NONE) {
 		cs->stage = STAGE_NONE;
 		cs->first_total = 0;
 	}
+	/* Back in the Action phase after the roll, the two productions are
+	 * over, unless another module's chance event of the first one is
+	 * still pending (Fishing on Catan's fish draws, a module listed
+	 * before this one: the second roll follows them). */
 	if (c->phase == CATAN_PHASE_MAIN && catan_turn__has_rolled(s) &&
-	    cs->stage != STAGE_SECOND) {
+	    c->chance == CHANCE_NONE && cs->stage != STAGE_SECOND) {
 		cs->stage = STAGE_SECOND;
 		cs->first_total = c->dice;
 	}
@@ -967,11 +1013,12 @@ c2_counter(const catan_state *s, int player, const char *name, int32_t *out,
 	const struct c2_slice *cs = slice;
 
 	(void)s;
-	if (player >= 0 && player < SEATED && strcmp(name, "trade_tokens") == 0) {
+	/* Without trade tokens their counters are not there. */
+	if (player >= 0 && player < SEATED && !cs->no_tokens && strcmp(name, "trade_tokens") == 0) {
 		*out = cs->tokens[player];
 		return CATAN_OK;
 	}
-	if (player == -1 && strcmp(name, "trade_token_supply") == 0) {
+	if (player == -1 && !cs->no_tokens && strcmp(name, "trade_token_supply") == 0) {
 		*out = cs->supply;
 		return CATAN_OK;
 	}

@@ -29,6 +29,12 @@
  * are chance events, one token at a time (CHANCE_FISH_DRAW).
  *
  * The robber starts off the board (catan_game_set_robber_off_board()).
+ *
+ * With Catan for Two ("Combining with Other CATAN Products / Catan for
+ * Two"): each player starts with 5 tokens, fish come only from the
+ * productions (both of the turn's), and the player behind pays one fish
+ * less. Its trade tokens are that module's: it leaves them out itself
+ * (variants/catan_for_two.c, without_tokens[]).
  */
 
 /* "29 fish tokens (11x one fish, 10x two fish, 8x three fish)" */
@@ -41,6 +47,10 @@ static const unsigned fish_total[4] = { 1, 11, 10, 8 }; /* [0]: the old boot */
 #define COST_RESOURCE 4
 #define COST_ROAD 5
 #define COST_DEV 7
+/* Catan for Two: "During setup, each player receives 5 fish tokens: 2
+ * tokens with one fish, 2 tokens with two fish, and 1 token with three
+ * fish." */
+static const unsigned for_two_start[4] = { 0, 2, 2, 1 };
 
 /* Holdings, in declaration order. */
 enum { H_FISH1, H_FISH2, H_FISH3, H_BOOT };
@@ -57,10 +67,12 @@ struct fish_slice {
 	uint16_t turn;        /* the turn the per-turn fields are of */
 	int8_t drawer;        /* who draws now, or -1 */
 	uint8_t swapping;     /* the draw is a swap's replacement */
-	uint8_t produced;     /* this turn's production was paid in fish */
+	uint8_t produced;     /* this turn's productions paid in fish (Catan for Two: 2) */
 	uint8_t swap_return;  /* phase after the swap's decision */
 	int8_t victim;        /* the 3-fish steal's victim, or -1 */
-	uint8_t pad;
+	uint8_t for_two;      /* Catan for Two is in the game */
+	uint8_t held_chance;  /* the chance event the draws came before, or 0 */
+	uint8_t held_phase;   /* ... and its phase */
 };
 
 static const catan_holding_spec fish_specs[4] = {
@@ -224,10 +236,6 @@ fish_build_game(catan_game *g)
 {
 	int rc;
 
-	if (with_module(g, "catan_for_two")) {
-		catan__ctx_seterr(g->ctx, "fishing: the combination with catan_for_two (no trade tokens, 5 starting fish, one fish fewer for the player behind) is not implemented yet");
-		return CATAN_EINVAL;
-	}
 	if (catan_game__param(g, "setup") != 0) {
 		catan__ctx_seterr(g->ctx, "fishing: setup=beginner is not available: the second settlement's starting fish token is drawn in the set-up");
 		return CATAN_EINVAL;
@@ -262,6 +270,15 @@ fish_init_state(catan_state *s, void *slice)
 	fs->drawer = CATAN_NO_PLAYER;
 	fs->victim = CATAN_NO_PLAYER;
 	fs->turn = st_ccore(s)->turn;
+	fs->for_two = with_module(s->game, "catan_for_two");
+	/* Catan for Two: "During setup, each player receives 5 fish tokens
+	 * ... Shuffle the remaining fish tokens and place them face down":
+	 * the old boot stays among them. */
+	for (int p = 0; p < st_ccore(s)->num_players && fs->for_two; p++)
+		for (unsigned v = 1; v <= 3; v++) {
+			add_holding(s, CATAN_HOLDING_SUPPLY, H_FISH1 + v - 1, -(int)for_two_start[v]);
+			add_holding(s, p, H_FISH1 + v - 1, (int)for_two_start[v]);
+		}
 	return CATAN_OK;
 }
 
@@ -293,6 +310,21 @@ reshuffle(catan_state *s)
 		add_holding(s, CATAN_HOLDING_SUPPLY, H_FISH1 + v - 1, (int)pile_of(s, v));
 }
 
+/* The drawing is over: the chance event it came before (Catan for Two's
+ * second roll, produce_fish()) is pending again, in its phase. */
+static void
+drawing_done(catan_state *s, struct fish_slice *fs)
+{
+	struct core_state *c = st_core(s);
+
+	if (fs->held_chance) {
+		catan_turn__resume(s, fs->held_phase);
+		c->chance = fs->held_chance;
+		fs->held_chance = CHANCE_NONE;
+		fs->held_phase = 0;
+	}
+}
+
 /* Raise the next draw, the swap's decision, or end the drawing. */
 static void
 next_draw(catan_state *s, struct fish_slice *fs)
@@ -304,8 +336,10 @@ next_draw(catan_state *s, struct fish_slice *fs)
 
 		fs->drawer = (int8_t)next_owed(s, fs);
 		p = fs->drawer;
-		if (p < 0)
+		if (p < 0) {
+			drawing_done(s, fs);
 			return;
+		}
 		if (tokens(s, p) >= FISH_CAP) {
 			/* "Once per turn, if you have 7 fish tokens and would
 			 * receive more, you may discard 1 fish token and
@@ -323,6 +357,7 @@ next_draw(catan_state *s, struct fish_slice *fs)
 			/* supply and pile both empty: drawing stops (T10) */
 			memset(fs->owed, 0, sizeof(fs->owed));
 			fs->drawer = CATAN_NO_PLAYER;
+			drawing_done(s, fs);
 			return;
 		}
 		c->chance = CHANCE_FISH_DRAW;
@@ -352,13 +387,17 @@ token_drawn(catan_state *s, struct fish_slice *fs, unsigned v)
 }
 
 /* Production: "Settlements on a producing fishing ground or lake receive
- * 1 random fish token, and cities receive 2". */
+ * 1 random fish token, and cities receive 2". The seated players only:
+ * Catan for Two's neutral settlements receive nothing ("Neutral
+ * settlements never receive resources", and as T17's "Neutral pieces earn
+ * no gold"). */
 static void
 produce_fish(catan_state *s, struct fish_slice *fs, unsigned total)
 {
 	const struct board *b = &s->game->board;
 	const uint8_t *verts = st_cvert(s);
-	int np = st_ccore(s)->num_players;
+	struct core_state *c = st_core(s);
+	int np = c->num_players;
 	bool any = false;
 
 	if (total == 7 || total < 2 || total > 12)
@@ -380,21 +419,82 @@ produce_fish(catan_state *s, struct fish_slice *fs, unsigned total)
 			any = true;
 		}
 	}
-	if (any)
-		next_draw(s, fs);
+	if (!any)
+		return;
+	/* Catan for Two listed before this module has raised its second roll
+	 * already (roll_resolved()): the first production's fish are drawn
+	 * first, in the Action phase as when it is listed after this module
+	 * (it then waits for the draws), and the roll comes back after them,
+	 * so that the order of the two in the game string changes nothing. */
+	if (c->phase == CATAN_PHASE_SECOND_PRODUCTION && c->chance != CHANCE_NONE) {
+		fs->held_chance = c->chance;
+		fs->held_phase = (uint8_t)catan_turn__suspend(s, CATAN_PHASE_MAIN);
+		c->chance = CHANCE_NONE;
+	}
+	next_draw(s, fs);
+}
+
+/* Whether Catan for Two's second production roll has been raised (its
+ * counter second_roll_excluded, the first total, is 0 before). */
+static bool
+second_roll_raised(const catan_state *s)
+{
+	int32_t excluded = 0;
+
+	return catan_state_counter(s, -1, "second_roll_excluded", &excluded) == CATAN_OK &&
+	       excluded != 0;
+}
+
+/*
+ * Whether a production roll of the turn not yet paid in fish has been
+ * resolved: "During the Production phase, fishing grounds and the lake
+ * produce if their number is rolled", once the roll (a 7 with its robber,
+ * an event card with its event) is over. Catan for Two has two: "complete
+ * two full Production phases, one after the other". Its second roll
+ * follows the first once that is resolved; listed before this module, it
+ * has raised it when this module sees the first resolved (phase
+ * second_production, the dice pending), listed after it, it raises it
+ * after the first production's draws.
+ */
+static bool
+roll_resolved(const catan_state *s, const struct fish_slice *fs)
+{
+	const struct core_state *c = st_ccore(s);
+	bool settled = c->phase == CATAN_PHASE_MAIN && c->chance == CHANCE_NONE;
+
+	if (fs->produced >= (fs->for_two ? 2 : 1) || c->turn == 0 || !catan_turn__has_rolled(s))
+		return false;
+	if (fs->produced == 0)
+		return settled || (fs->for_two && c->phase == CATAN_PHASE_SECOND_PRODUCTION &&
+				   c->chance == CHANCE_DICE);
+	return settled && second_roll_raised(s);
 }
 
 /* ------------------------------------------------------------- payments */
 
+/* Catan for Two: "The player who has fewer VPs needs one fewer fish for
+ * each action." Public points (G3), now, against the other seated player;
+ * on a tie nobody has fewer. */
 static unsigned
-action_cost(int type)
+fish_off(const catan_state *s, const struct fish_slice *fs, int p)
+{
+	if (!fs->for_two || p < 0 || p > 1)
+		return 0;
+	return catan_state__victory_points(s, p, false) <
+	       catan_state__victory_points(s, 1 - p, false) ? 1u : 0u;
+}
+
+/* What the action @type costs a player who needs @off fish fewer
+ * (fish_off()). */
+static unsigned
+action_cost(int type, unsigned off)
 {
 	switch (type) {
-	case CATAN_ACT_FISH_ROBBER: return COST_ROBBER;
-	case CATAN_ACT_FISH_STEAL: return COST_STEAL;
-	case CATAN_ACT_FISH_RESOURCE: return COST_RESOURCE;
-	case CATAN_ACT_FISH_ROAD: return COST_ROAD;
-	case CATAN_ACT_FISH_DEV: return COST_DEV;
+	case CATAN_ACT_FISH_ROBBER: return COST_ROBBER - off;
+	case CATAN_ACT_FISH_STEAL: return COST_STEAL - off;
+	case CATAN_ACT_FISH_RESOURCE: return COST_RESOURCE - off;
+	case CATAN_ACT_FISH_ROAD: return COST_ROAD - off;
+	case CATAN_ACT_FISH_DEV: return COST_DEV - off;
 	default: return 0;
 	}
 }
@@ -547,7 +647,7 @@ fish_check_action(const catan_state *s, const catan_action *a, const void *slice
 			return CATAN_REASON_BAD_ARGUMENT;
 		reason = check_own_turn(s, a);
 		if (!reason)
-			reason = check_payment(s, a, action_cost(a->type));
+			reason = check_payment(s, a, action_cost(a->type, fish_off(s, fs, a->player)));
 		if (!reason)
 			reason = check_effect(s, a);
 		return reason;
@@ -610,10 +710,17 @@ add_payments(const catan_state *s, catan_action_list *list, const catan_action *
 }
 
 static void
-legal_spending(const catan_state *s, int p, catan_action_list *list)
+legal_spending(const catan_state *s, const struct fish_slice *fs, int p, catan_action_list *list)
 {
 	const struct core_state *c = st_ccore(s);
-	unsigned value = fish_value(s, p);
+	unsigned value = fish_value(s, p), off = fish_off(s, fs, p);
+	/* the five actions' costs for @p now (fewer when behind: fish_off()) */
+	enum { K_ROBBER, K_STEAL, K_RESOURCE, K_ROAD, K_DEV };
+	const unsigned cost[5] = {
+		action_cost(CATAN_ACT_FISH_ROBBER, off), action_cost(CATAN_ACT_FISH_STEAL, off),
+		action_cost(CATAN_ACT_FISH_RESOURCE, off), action_cost(CATAN_ACT_FISH_ROAD, off),
+		action_cost(CATAN_ACT_FISH_DEV, off),
+	};
 	catan_action a = CATAN_ACTION_INIT;
 
 	a.player = (int8_t)p;
@@ -628,48 +735,48 @@ legal_spending(const catan_state *s, int p, catan_action_list *list)
 			}
 		a.arg = 0;
 	}
-	if (value < COST_ROBBER)
+	if (value < cost[K_ROBBER])
 		return;
 	if (c->robber_hex != BOARD_NONE) {
 		a.type = CATAN_ACT_FISH_ROBBER;
-		add_payments(s, list, &a, COST_ROBBER);
+		add_payments(s, list, &a, cost[K_ROBBER]);
 	}
-	if (value >= COST_STEAL) {
+	if (value >= cost[K_STEAL]) {
 		a.type = CATAN_ACT_FISH_STEAL;
 		for (int q = 0; q < c->num_players; q++)
 			if (q != p && st_cplayer(s, q)->hand_total) {
 				a.arg = (uint16_t)q;
-				add_payments(s, list, &a, COST_STEAL);
+				add_payments(s, list, &a, cost[K_STEAL]);
 			}
 		a.arg = 0;
 	}
-	if (value >= COST_RESOURCE) {
+	if (value >= cost[K_RESOURCE]) {
 		a.type = CATAN_ACT_FISH_RESOURCE;
 		for (int k = 0; k < CATAN_NUM_RESOURCES; k++)
 			if (c->bank[k]) {
 				memset(a.get, 0, sizeof(a.get));
 				a.get[k] = 1;
-				add_payments(s, list, &a, COST_RESOURCE);
+				add_payments(s, list, &a, cost[K_RESOURCE]);
 			}
 		memset(a.get, 0, sizeof(a.get));
 	}
-	if (value >= COST_ROAD && st_cplayer(s, p)->roads_left && damaged_roads(s, p) == 0) {
+	if (value >= cost[K_ROAD] && st_cplayer(s, p)->roads_left && damaged_roads(s, p) == 0) {
 		uint16_t ids[BOARD_MASK_EDGES * 8];
 		size_t n = catan_build__legal_roads(s, p, ids, ARRAY_LEN(ids));
 
 		a.type = CATAN_ACT_FISH_ROAD;
 		for (size_t i = 0; i < n && i < ARRAY_LEN(ids); i++) {
 			a.target = ids[i];
-			add_payments(s, list, &a, COST_ROAD);
+			add_payments(s, list, &a, cost[K_ROAD]);
 		}
 		a.target = 0;
 	}
-	if (value >= COST_DEV) {
+	if (value >= cost[K_DEV]) {
 		static const uint8_t free_cost[CATAN_MAX_CARD_KINDS];
 
 		if (catan_turn__check_buy_dev(s, p, free_cost) == CATAN_REASON_NONE) {
 			a.type = CATAN_ACT_FISH_DEV;
-			add_payments(s, list, &a, COST_DEV);
+			add_payments(s, list, &a, cost[K_DEV]);
 		}
 	}
 }
@@ -700,7 +807,7 @@ fish_legal_actions(const catan_state *s, int player, catan_action_list *list,
 		return;
 	}
 	if (player == c->current && (c->phase == CATAN_PHASE_ROLL || c->phase == CATAN_PHASE_MAIN))
-		legal_spending(s, player, list);
+		legal_spending(s, fs, player, list);
 }
 
 /* --------------------------------------------------------------- chance */
@@ -873,8 +980,10 @@ fish_after_apply(catan_state *s, const catan_action *a, void *slice)
 	if (c->phase == CATAN_PHASE_GAME_OVER)
 		return;
 	/* "If your second settlement is adjacent to a fishing ground or lake,
-	 * you receive a random fish token" (one, even if both: T10). */
-	if (a->type == CATAN_ACT_BUILD_SETTLEMENT && c->turn == 0 && a->player >= 0 &&
+	 * you receive a random fish token" (one, even if both: T10). Not with
+	 * Catan for Two: "Players only receive fish tokens when fishing
+	 * grounds or the lake produce during the Production phase." */
+	if (!fs->for_two && a->type == CATAN_ACT_BUILD_SETTLEMENT && c->turn == 0 && a->player >= 0 &&
 	    a->player < c->num_players && a->target < b->nvert &&
 	    st_cvert(s)[a->target] == PIECE_BYTE(a->player, CATAN_PIECE_SETTLEMENT) &&
 	    s->game->pieces[CATAN_PIECE_SETTLEMENT] - st_cplayer(s, a->player)->settlements_left == 2 &&
@@ -884,10 +993,10 @@ fish_after_apply(catan_state *s, const catan_action *a, void *slice)
 		return;
 	}
 	/* "During the Production phase, fishing grounds and the lake produce
-	 * if their number is rolled": once the roll is resolved. */
-	if (!fs->produced && c->turn > 0 && catan_turn__has_rolled(s) &&
-	    c->phase == CATAN_PHASE_MAIN && c->chance == CHANCE_NONE) {
-		fs->produced = 1;
+	 * if their number is rolled": once the roll is resolved (each of
+	 * Catan for Two's two). */
+	if (roll_resolved(s, fs)) {
+		fs->produced++;
 		produce_fish(s, fs, c->dice);
 	}
 }
@@ -901,18 +1010,28 @@ fish_refresh(catan_state *s, void *slice)
 	const struct core_state *c = st_ccore(s);
 
 	new_turn_if_needed(c, fs);
+	fs->for_two = with_module(s->game, "catan_for_two");
 	if (c->phase == CATAN_PHASE_GAME_OVER)
 		return;
 	if (c->phase != CATAN_PHASE_FISH_SWAP && c->chance != CHANCE_FISH_DRAW) {
 		memset(fs->owed, 0, sizeof(fs->owed));
 		fs->drawer = CATAN_NO_PLAYER;
 		fs->swapping = 0;
+		fs->held_chance = CHANCE_NONE;
+		fs->held_phase = 0;
 		if (c->phase != CATAN_PHASE_FISH_SWAP)
 			fs->swap_return = 0;
 	}
 	if (c->chance != CHANCE_FISH_STEAL)
 		fs->victim = CATAN_NO_PLAYER;
-	if (c->phase == CATAN_PHASE_MAIN && catan_turn__has_rolled(s))
+	/* In the Action phase after the roll with nothing pending, the turn's
+	 * productions are paid; while the draws of one go on, as they are
+	 * (Catan for Two: the first or the second). Between Catan for Two's
+	 * two rolls, the first is paid. */
+	if (c->phase == CATAN_PHASE_MAIN && catan_turn__has_rolled(s) &&
+	    (c->chance == CHANCE_NONE || !fs->for_two))
+		fs->produced = fs->for_two ? 2 : 1;
+	if (c->phase == CATAN_PHASE_SECOND_PRODUCTION && fs->for_two)
 		fs->produced = 1;
 	if (c->phase == CATAN_PHASE_ROLL)
 		fs->produced = 0;
