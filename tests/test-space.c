@@ -29,6 +29,7 @@ static const char *const games[] = {
 	"base(players=4,seed=14)+fishing",
 	"base(players=3,seed=15,chance=explicit)+fishing+friendly_robber+harbors+event_cards",
 	"base(players=4,seed=16)+fishing+friendly_robber",
+	"base(players=2,seed=17)+catan_for_two+fishing",
 };
 
 /* Random play, under SplitMix64. */
